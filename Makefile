@@ -1,0 +1,14 @@
+# Convenience targets; each calls a script in scripts/.
+.PHONY: run test bench runtime-check
+
+run:
+	scripts/run
+
+test:
+	scripts/test
+
+bench:
+	scripts/bench
+
+runtime-check:
+	scripts/check-runtime-image

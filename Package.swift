@@ -1,0 +1,41 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "SmartText",
+    products: [
+        .executable(name: "smarttext-server", targets: ["smarttext-server"]),
+        .library(name: "SmartTextEngine", targets: ["SmartTextEngine"]),
+        .library(name: "SmartTextServer", targets: ["SmartTextServer"]),
+    ],
+    targets: [
+        // MARK: C shims (one per C library; only their include/ header is visible to Swift)
+        .target(
+            name: "CMicroHTTPD",
+            linkerSettings: [.linkedLibrary("microhttpd")]
+        ),
+
+        // MARK: Engine: formatters, validators, caret mapping, registry (no HTTP)
+        .target(name: "SmartTextEngine", plugins: ["EmbedResources"]),
+
+        // MARK: Server: HTTP, routing, JSON answers, metrics
+        .target(
+            name: "SmartTextServer",
+            dependencies: ["SmartTextEngine", "CMicroHTTPD"],
+            plugins: ["EmbedResources"]
+        ),
+        .executableTarget(name: "smarttext-server", dependencies: ["SmartTextServer"]),
+
+        // MARK: Build tooling: embeds openapi.yaml and the built-in registry in the binary
+        .executableTarget(name: "EmbedResourcesTool"),
+        .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["EmbedResourcesTool"]),
+
+        // MARK: Tests
+        .target(name: "SmartTextTestSupport", path: "Tests/SmartTextTestSupport"),
+        .testTarget(name: "SmartTextEngineTests", dependencies: ["SmartTextEngine", "SmartTextTestSupport"]),
+        .testTarget(
+            name: "SmartTextServerTests",
+            dependencies: ["SmartTextServer", "SmartTextTestSupport", "smarttext-server"]
+        ),
+    ]
+)

@@ -1,0 +1,16 @@
+/// `digits`: keeps decimal digits only, any script's digits normalized to ASCII
+/// (full-width `１３８` from a Chinese IME becomes `138`).
+public struct DigitsFormatter: TextFormatter {
+    public let name = "digits"
+
+    public init() {}
+
+    public func format(_ input: [Unicode.Scalar], context: FormatContext) -> Formatted {
+        var output = Formatted()
+        output.reserve(input.count)
+        for (index, scalar) in input.enumerated() {
+            if let digit = scalar.asciiDigit { output.keep(digit, from: index) }
+        }
+        return output
+    }
+}

@@ -1,0 +1,189 @@
+/// Where one output scalar of a formatter came from. The caret, `value`,
+/// `rejected` and the backspace rules are all derived from these.
+public struct Provenance: Equatable, Sendable, CustomStringConvertible {
+    private let raw: Int32
+
+    private init(raw: Int32) { self.raw = raw }
+
+    /// A significant scalar taken from input index `index` (possibly normalized: `５` → `5`).
+    public static func kept(_ index: Int) -> Provenance { Provenance(raw: Int32(index)) }
+    /// A literal the formatter inserted (a group separator, a mask's `(`).
+    public static let literal = Provenance(raw: -1)
+    /// A significant scalar the formatter supplied (`4` → `04/` in an expiry date).
+    public static let synthesized = Provenance(raw: -2)
+    /// A literal the formatter would insert, matched to the same character typed at input index `index`.
+    public static func consumed(_ index: Int) -> Provenance { Provenance(raw: -3 - Int32(index)) }
+
+    /// The input index for `kept` and `consumed`, else nil.
+    public var inputIndex: Int? {
+        if raw >= 0 { return Int(raw) }
+        if raw <= -3 { return Int(-3 - raw) }
+        return nil
+    }
+
+    /// Taken from the input as a significant scalar.
+    public var isKept: Bool { raw >= 0 }
+    /// Part of the submitted value (kept or synthesized).
+    public var isSignificant: Bool { raw >= 0 || raw == -2 }
+    /// Formatting that is not part of the value (inserted or consumed literal).
+    public var isLiteral: Bool { raw == -1 || raw <= -3 }
+
+    public var description: String {
+        if raw >= 0 { return "kept(\(raw))" }
+        if raw == -1 { return "literal" }
+        if raw == -2 { return "synthesized" }
+        return "consumed(\(-3 - raw))"
+    }
+}
+
+/// What a formatter produced for one input.
+public struct Formatted: Sendable, Equatable {
+    /// The formatted text.
+    public var scalars: [Unicode.Scalar]
+    /// One entry per output scalar.
+    public var sources: [Provenance]
+    /// True when the format is fully filled, false when it is not, nil when the formatter has no opinion.
+    public var complete: Bool?
+    /// True when acceptable input was dropped because the format was full.
+    public var overflow: Bool
+    /// Facts the formatter found (`{"brand": "visa"}`).
+    public var meta: JSONObject
+
+    public init(
+        scalars: [Unicode.Scalar] = [], sources: [Provenance] = [], complete: Bool? = nil, overflow: Bool = false,
+        meta: JSONObject = JSONObject()
+    ) {
+        self.scalars = scalars
+        self.sources = sources
+        self.complete = complete
+        self.overflow = overflow
+        self.meta = meta
+    }
+
+    /// The input unchanged, every scalar kept.
+    public static func identity(_ input: [Unicode.Scalar]) -> Formatted {
+        Formatted(scalars: input, sources: (0..<input.count).map { .kept($0) })
+    }
+
+    /// The formatted text as a string.
+    public var text: String { TextUnits.string(scalars) }
+
+    // MARK: Building
+
+    mutating func reserve(_ count: Int) {
+        scalars.reserveCapacity(count)
+        sources.reserveCapacity(count)
+    }
+
+    mutating func keep(_ scalar: Unicode.Scalar, from index: Int) {
+        scalars.append(scalar)
+        sources.append(.kept(index))
+    }
+
+    mutating func insertLiteral(_ scalar: Unicode.Scalar) {
+        scalars.append(scalar)
+        sources.append(.literal)
+    }
+
+    mutating func consume(_ scalar: Unicode.Scalar, from index: Int) {
+        scalars.append(scalar)
+        sources.append(.consumed(index))
+    }
+
+    mutating func synthesize(_ scalar: Unicode.Scalar) {
+        scalars.append(scalar)
+        sources.append(.synthesized)
+    }
+
+    /// Removes every output scalar: a format with no significant character shows nothing.
+    mutating func clearIfNothingSignificant() {
+        if !sources.contains(where: \.isSignificant) {
+            scalars.removeAll()
+            sources.removeAll()
+        }
+    }
+}
+
+/// When a formatter runs: while typing, or once the user has left the field.
+public struct FormatContext: Sendable, Equatable {
+    /// True on `blur` and `submit`: formatters may finish the text (trim trailing spaces).
+    public var final: Bool
+
+    public init(final: Bool = false) { self.final = final }
+}
+
+/// One formatter of a field's pipeline. Implementations are pure values.
+public protocol TextFormatter: Sendable {
+    /// The registry name of the formatter ("mask", "creditCard").
+    var name: String { get }
+    /// Formats a whole text, reporting the provenance of every output scalar.
+    func format(_ input: [Unicode.Scalar], context: FormatContext) -> Formatted
+    /// The submitted form of a significant output scalar (a decimal comma becomes `.`).
+    func valueScalar(_ scalar: Unicode.Scalar) -> Unicode.Scalar
+}
+
+extension TextFormatter {
+    public func valueScalar(_ scalar: Unicode.Scalar) -> Unicode.Scalar { scalar }
+}
+
+/// Formatters applied in order; their provenance maps compose so that the
+/// final output points back into the original input.
+public struct FormatterPipeline: Sendable {
+    /// The formatters, first applied first.
+    public let formatters: [any TextFormatter]
+
+    public init(_ formatters: [any TextFormatter]) {
+        self.formatters = formatters
+    }
+
+    /// Formats `input` through every formatter.
+    public func format(_ input: [Unicode.Scalar], context: FormatContext) -> Formatted {
+        guard let first = formatters.first else { return .identity(input) }
+        var result = first.format(input, context: context)
+        for formatter in formatters.dropFirst() {
+            let next = formatter.format(result.scalars, context: context)
+            var sources: [Provenance] = []
+            sources.reserveCapacity(next.sources.count)
+            for source in next.sources {
+                guard let index = source.inputIndex else {
+                    sources.append(source)
+                    continue
+                }
+                let earlier = result.sources[index]
+                if source.isKept {
+                    sources.append(earlier)
+                } else if let original = earlier.inputIndex {
+                    sources.append(.consumed(original))
+                } else {
+                    sources.append(.literal)
+                }
+            }
+            var meta = result.meta
+            for member in next.meta.members { meta[member.key] = member.value }
+            result = Formatted(
+                scalars: next.scalars, sources: sources,
+                complete: Self.combine(result.complete, next.complete),
+                overflow: result.overflow || next.overflow, meta: meta)
+        }
+        return result
+    }
+
+    /// The value to submit: the significant scalars, in their submitted form.
+    public func value(of formatted: Formatted) -> [Unicode.Scalar] {
+        var value: [Unicode.Scalar] = []
+        value.reserveCapacity(formatted.scalars.count)
+        for (scalar, source) in zip(formatted.scalars, formatted.sources) where source.isSignificant {
+            var mapped = scalar
+            for formatter in formatters { mapped = formatter.valueScalar(mapped) }
+            value.append(mapped)
+        }
+        return value
+    }
+
+    private static func combine(_ first: Bool?, _ second: Bool?) -> Bool? {
+        switch (first, second) {
+        case (nil, let other), (let other, nil): return other
+        case (.some(let a), .some(let b)): return a && b
+        }
+    }
+}

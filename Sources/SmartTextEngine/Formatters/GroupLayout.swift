@@ -1,0 +1,64 @@
+/// A significant scalar chosen by a formatter, with where it came from.
+struct Significant: Sendable {
+    var scalar: Unicode.Scalar
+    /// The input index, or nil for a synthesized scalar.
+    var inputIndex: Int?
+}
+
+/// Lays significant scalars out with literals between them, matching each
+/// literal to the same character where the input already has it (so a typed
+/// or pasted separator is consumed, not duplicated, and the caret can pass it).
+///
+/// Card numbers, IBANs, expiry dates and number grouping all share this.
+struct GroupLayout {
+    /// Literals placed before significant scalar `k` (k ≥ 1), e.g. a space every four digits.
+    var separator: (Int) -> [Unicode.Scalar]
+    /// Literals after the last significant scalar (a completed `MM` gets its `/`).
+    var trailing: [Unicode.Scalar] = []
+
+    func render(_ significant: [Significant], input: [Unicode.Scalar]) -> Formatted {
+        var output = Formatted()
+        output.reserve(significant.count * 2)
+        var searchFrom = 0
+        for (position, item) in significant.enumerated() {
+            if position > 0 {
+                let limit = item.inputIndex ?? input.count
+                placeLiterals(separator(position), into: &output, input: input, from: &searchFrom, before: limit)
+            }
+            if let index = item.inputIndex {
+                output.keep(item.scalar, from: index)
+                searchFrom = max(searchFrom, index + 1)
+            } else {
+                output.synthesize(item.scalar)
+            }
+        }
+        if !significant.isEmpty {
+            placeLiterals(trailing, into: &output, input: input, from: &searchFrom, before: input.count)
+        }
+        return output
+    }
+
+    /// Appends `literals`, each consuming the first equal input scalar in `searchFrom..<limit`.
+    private func placeLiterals(
+        _ literals: [Unicode.Scalar], into output: inout Formatted, input: [Unicode.Scalar], from searchFrom: inout Int,
+        before limit: Int
+    ) {
+        for literal in literals {
+            var match: Int? = nil
+            var cursor = searchFrom
+            while cursor < limit {
+                if input[cursor].halfWidth == literal {
+                    match = cursor
+                    break
+                }
+                cursor += 1
+            }
+            if let match {
+                output.consume(literal, from: match)
+                searchFrom = match + 1
+            } else {
+                output.insertLiteral(literal)
+            }
+        }
+    }
+}

@@ -1,0 +1,30 @@
+/// `maxLength {max}`: keeps at most `max` user-perceived characters (grapheme
+/// clusters); what does not fit is reported as overflow so that an edit can be
+/// refused or truncated instead of losing text at the end.
+public struct MaxLengthFormatter: TextFormatter {
+    public let name = "maxLength"
+    /// Most characters kept.
+    public let max: Int
+
+    public init(max: Int) {
+        self.max = max
+    }
+
+    public func format(_ input: [Unicode.Scalar], context: FormatContext) -> Formatted {
+        var keptCount = input.count
+        if TextUnits.clusterCount(input) > max {
+            keptCount = 0
+            var clusters = 0
+            for character in TextUnits.string(input) {
+                if clusters == max { break }
+                clusters += 1
+                keptCount += character.unicodeScalars.count
+            }
+        }
+        var output = Formatted()
+        output.reserve(keptCount)
+        for index in 0..<keptCount { output.keep(input[index], from: index) }
+        output.overflow = keptCount < input.count
+        return output
+    }
+}

@@ -1,0 +1,143 @@
+/// A value of the wrong type or shape, named by its path ("range.start must be an integer").
+public struct JSONShapeError: Error, Sendable, Equatable {
+    /// The whole message, starting with the path.
+    public var message: String
+    /// The JSON Pointer (RFC 6901) of the offending value ("/range/start").
+    public var pointer: String
+}
+
+/// Reads the members of one JSON object by key, producing errors that name the
+/// key's path and what was expected.
+public struct JSONObjectReader: Sendable {
+    /// The object being read.
+    public let object: JSONObject
+    /// The dotted path of the object ("" at the root, "range", "fields.email").
+    public let path: String
+    /// The JSON Pointer of the object ("" at the root).
+    public let pointer: String
+
+    public init(_ object: JSONObject, path: String = "", pointer: String = "") {
+        self.object = object
+        self.path = path
+        self.pointer = pointer
+    }
+
+    /// A reader over `value`, which must be an object.
+    public init(_ value: JSONValue, path: String = "", pointer: String = "") throws(JSONShapeError) {
+        guard case .object(let object) = value else {
+            throw JSONShapeError(
+                message: path.isEmpty
+                    ? "the body must be a JSON object, not \(value.typeDescription)"
+                    : "\(path) must be an object, not \(value.typeDescription)",
+                pointer: pointer)
+        }
+        self.init(object, path: path, pointer: pointer)
+    }
+
+    /// The dotted path of a member.
+    public func path(of key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+    /// The JSON Pointer of a member.
+    public func pointer(of key: String) -> String {
+        pointer + "/" + key.replacing("~", with: "~0").replacing("/", with: "~1")
+    }
+
+    /// An error about a member.
+    public func error(_ key: String, _ problem: String) -> JSONShapeError {
+        JSONShapeError(message: "\(path(of: key)) \(problem)", pointer: pointer(of: key))
+    }
+
+    /// Fails on the first key not in `allowed`, naming it and the keys allowed.
+    public func rejectUnknownKeys(_ allowed: [String]) throws(JSONShapeError) {
+        for member in object.members where !allowed.contains(member.key) {
+            let place = path.isEmpty ? "" : " in \(path)"
+            throw JSONShapeError(
+                message: "unknown key \"\(member.key)\"\(place); expected one of: \(allowed.joined(separator: ", "))",
+                pointer: pointer(of: member.key))
+        }
+    }
+
+    /// Fails when `key` is absent.
+    public func require(_ key: String) throws(JSONShapeError) -> JSONValue {
+        guard let value = object[key] else { throw error(key, "is required") }
+        return value
+    }
+
+    /// A string member, nil when absent; an error when present with another type.
+    public func string(_ key: String) throws(JSONShapeError) -> String? {
+        guard let value = object[key] else { return nil }
+        guard case .string(let text) = value else { throw error(key, "must be a string, not \(value.typeDescription)") }
+        return text
+    }
+
+    /// A string member that must be present.
+    public func requiredString(_ key: String) throws(JSONShapeError) -> String {
+        guard let text = try string(key) else { throw error(key, "is required (a string)") }
+        return text
+    }
+
+    /// A boolean member, nil when absent.
+    public func bool(_ key: String) throws(JSONShapeError) -> Bool? {
+        guard let value = object[key] else { return nil }
+        guard case .bool(let flag) = value else {
+            throw error(key, "must be true or false, not \(value.typeDescription)")
+        }
+        return flag
+    }
+
+    /// An integer member within `bounds`, nil when absent.
+    public func integer(_ key: String, in bounds: ClosedRange<Int64> = Int64.min...Int64.max) throws(JSONShapeError)
+        -> Int64?
+    {
+        guard let value = object[key] else { return nil }
+        let number: Int64
+        switch value {
+        case .integer(let exact): number = exact
+        case .number(let double) where double.rounded() == double && abs(double) < 9.2e18: number = Int64(double)
+        case .number: throw error(key, "must be an integer between \(bounds.lowerBound) and \(bounds.upperBound)")
+        default: throw error(key, "must be an integer, not \(value.typeDescription)")
+        }
+        guard bounds.contains(number) else {
+            throw error(key, "must be an integer between \(bounds.lowerBound) and \(bounds.upperBound)")
+        }
+        return number
+    }
+
+    /// A number member, nil when absent.
+    public func number(_ key: String) throws(JSONShapeError) -> Double? {
+        guard let value = object[key] else { return nil }
+        switch value {
+        case .integer(let exact): return Double(exact)
+        case .number(let double): return double
+        default: throw error(key, "must be a number, not \(value.typeDescription)")
+        }
+    }
+
+    /// An object member, nil when absent.
+    public func object(_ key: String) throws(JSONShapeError) -> JSONObjectReader? {
+        guard let value = object[key] else { return nil }
+        guard case .object(let inner) = value else {
+            throw error(key, "must be an object, not \(value.typeDescription)")
+        }
+        return JSONObjectReader(inner, path: path(of: key), pointer: pointer(of: key))
+    }
+
+    /// An array of strings, nil when absent.
+    public func strings(_ key: String) throws(JSONShapeError) -> [String]? {
+        guard let value = object[key] else { return nil }
+        guard case .array(let elements) = value else {
+            throw error(key, "must be an array of strings, not \(value.typeDescription)")
+        }
+        var result: [String] = []
+        result.reserveCapacity(elements.count)
+        for (position, element) in elements.enumerated() {
+            guard case .string(let text) = element else {
+                throw JSONShapeError(
+                    message: "\(path(of: key))[\(position)] must be a string, not \(element.typeDescription)",
+                    pointer: "\(pointer(of: key))/\(position)")
+            }
+            result.append(text)
+        }
+        return result
+    }
+}

@@ -1,0 +1,121 @@
+/// What backspace does right after a separator the formatter inserted.
+public enum BackspaceMode: String, Sendable, CaseIterable {
+    /// Deletes the significant character before the separator (the default).
+    case deletePrevious
+    /// Only moves the caret over the separator.
+    case moveCaret
+}
+
+/// Hints a client uses to set up its text input.
+public struct FieldHints: Sendable, Equatable {
+    public var placeholder: String?
+    /// HTML `inputmode` (`numeric`, `tel`, `email`, ...).
+    public var inputmode: String?
+    /// HTML `autocomplete` (`tel-national`, `cc-number`, ...).
+    public var autocomplete: String?
+    /// iOS `UIKeyboardType` name (`numberPad`, `phonePad`, `emailAddress`, ...).
+    public var keyboard: String?
+    /// iOS `UITextContentType` name (`telephoneNumber`, `creditCardNumber`, ...).
+    public var textContentType: String?
+    /// Android `inputType` (`phone`, `number`, `textEmailAddress`, ...).
+    public var androidInputType: String?
+    /// Secure entry (passwords).
+    public var secure: Bool?
+    /// An example of a valid text.
+    public var example: String?
+
+    public init() {}
+
+    /// The hint keys a registry accepts.
+    public static let keys = [
+        "placeholder", "inputmode", "autocomplete", "keyboard", "textContentType", "androidInputType", "secure",
+        "example",
+    ]
+}
+
+/// A field configuration, resolved and validated: everything the engine needs
+/// to answer an edit, a format or a validation for this field.
+public struct Field: Sendable {
+    /// The registry name (`phone_cn`), or names joined by `+` for a composed field.
+    public let name: String
+    /// The label used in messages (`{label}`).
+    public let label: LocalizedText
+    /// The formatters, composed.
+    public let formatter: FormatterPipeline
+    /// The validators in order.
+    public let rules: [ValidatorRule]
+    public let report: ReportMode
+    public let backspace: BackspaceMode
+    public let hints: FieldHints
+    /// The field's configuration after `extends` was applied, as JSON (for discovery).
+    public let definition: JSONObject
+
+    public init(
+        name: String, label: LocalizedText, formatters: [any TextFormatter], rules: [ValidatorRule],
+        report: ReportMode = .first, backspace: BackspaceMode = .deletePrevious, hints: FieldHints = FieldHints(),
+        definition: JSONObject = JSONObject()
+    ) {
+        self.name = name
+        self.label = label
+        self.formatter = FormatterPipeline(formatters)
+        self.rules = rules
+        self.report = report
+        self.backspace = backspace
+        self.hints = hints
+        self.definition = definition
+    }
+
+    /// Several fields applied as one: formatters chained in order, validators
+    /// concatenated; label, report, backspace and hints from the last field.
+    public static func composed(_ fields: [Field]) -> Field {
+        precondition(!fields.isEmpty, "compose at least one field")
+        if fields.count == 1 { return fields[0] }
+        let last = fields[fields.count - 1]
+        return Field(
+            name: fields.map(\.name).joined(separator: "+"), label: last.label,
+            formatters: fields.flatMap(\.formatter.formatters), rules: fields.flatMap(\.rules), report: last.report,
+            backspace: last.backspace, hints: last.hints, definition: last.definition)
+    }
+}
+
+// MARK: - Validation
+
+extension Field {
+    /// Evaluates the field's validators on formatted text.
+    public func validate(
+        text: String, value: [Unicode.Scalar], complete: Bool, meta: JSONObject = JSONObject(),
+        event: ValidationEvent, locale: LocalePreference, formValues: [String: String] = [:]
+    ) -> ValidationReport {
+        let valueString = TextUnits.string(value)
+        let input = ValidationInput(
+            text: text, value: valueString, valueScalars: value, complete: complete, meta: meta,
+            formValues: formValues)
+        let labelText = label.resolve(locale)
+        var results: [RuleResult] = []
+        var errors: [RuleError] = []
+        var allValid = true
+        var onlyIncomplete = true
+        for rule in rules {
+            let check = rule.validator.check(input)
+            var values = rule.validator.parameters
+            values["label"] = labelText
+            let message = (rule.message ?? rule.validator.message(for: check)).render(locale, values)
+            results.append(
+                RuleResult(
+                    rule: rule.validator.name, valid: check.valid, message: message, incomplete: check.incomplete,
+                    details: check.details))
+            guard !check.valid else { continue }
+            allValid = false
+            if !check.incomplete { onlyIncomplete = false }
+            // While typing, a rule that only needs more input does not shout.
+            let stillTyping = event == .change && check.incomplete
+            if rule.events.contains(event) && !stillTyping {
+                errors.append(RuleError(rule: rule.validator.name, message: message))
+            }
+            if report == .first { break }
+        }
+        let state: ValidationState =
+            value.isEmpty ? .empty : allValid ? .valid : onlyIncomplete ? .incomplete : .invalid
+        return ValidationReport(state: state, valid: allValid, errors: errors, results: results)
+    }
+}

@@ -1,0 +1,142 @@
+/// The unit that request and answer offsets count.
+public enum OffsetUnit: String, Sendable, CaseIterable {
+    /// UTF-16 code units: a browser's `selectionStart`, iOS `NSRange`, Android.
+    case utf16
+    /// Unicode scalars.
+    case scalars
+}
+
+/// The engine works on arrays of Unicode scalars; these helpers convert
+/// between scalar indices and the offsets clients send.
+enum TextUnits {
+    /// The scalars of a string.
+    static func scalars(_ text: String) -> [Unicode.Scalar] {
+        var result: [Unicode.Scalar] = []
+        result.reserveCapacity(text.utf8.count)
+        result.append(contentsOf: text.unicodeScalars)
+        return result
+    }
+
+    /// A string from scalars.
+    static func string<S: Sequence<Unicode.Scalar>>(_ scalars: S) -> String {
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars)
+        return String(view)
+    }
+
+    /// The length of `scalars` in `unit`.
+    static func length(_ scalars: some Collection<Unicode.Scalar>, in unit: OffsetUnit) -> Int {
+        switch unit {
+        case .scalars: return scalars.count
+        case .utf16:
+            var count = 0
+            for scalar in scalars { count += scalar.value > 0xFFFF ? 2 : 1 }
+            return count
+        }
+    }
+
+    /// The offset in `unit` of scalar index `index`.
+    static func offset(ofScalarIndex index: Int, in scalars: [Unicode.Scalar], unit: OffsetUnit) -> Int {
+        switch unit {
+        case .scalars: return index
+        case .utf16: return length(scalars[..<index], in: .utf16)
+        }
+    }
+
+    /// Where an offset lands among the scalars.
+    enum Position: Equatable {
+        case index(Int)
+        case outOfBounds
+        case insideSurrogatePair
+    }
+
+    /// The scalar index of an offset in `unit`.
+    static func scalarIndex(ofOffset offset: Int, in scalars: [Unicode.Scalar], unit: OffsetUnit) -> Position {
+        guard offset >= 0 else { return .outOfBounds }
+        switch unit {
+        case .scalars:
+            return offset <= scalars.count ? .index(offset) : .outOfBounds
+        case .utf16:
+            var units = 0
+            var index = 0
+            while units < offset {
+                guard index < scalars.count else { return .outOfBounds }
+                units += scalars[index].value > 0xFFFF ? 2 : 1
+                index += 1
+            }
+            return units == offset ? .index(index) : .insideSurrogatePair
+        }
+    }
+
+    /// The scalar indices that start a grapheme cluster, plus the end index.
+    /// Nil when every scalar boundary is a cluster boundary (the common case).
+    static func clusterBoundaries(_ scalars: [Unicode.Scalar]) -> [Bool]? {
+        if scalars.allSatisfy({ $0.value < 0x300 }) && !containsCRLF(scalars) { return nil }
+        var boundaries = [Bool](repeating: false, count: scalars.count + 1)
+        var index = 0
+        for character in string(scalars) {
+            boundaries[index] = true
+            index += character.unicodeScalars.count
+        }
+        boundaries[scalars.count] = true
+        return boundaries
+    }
+
+    /// The smallest cluster boundary at or after `index`.
+    static func snapToCluster(_ index: Int, boundaries: [Bool]?) -> Int {
+        guard let boundaries else { return index }
+        var position = index
+        while position < boundaries.count - 1 && !boundaries[position] { position += 1 }
+        return position
+    }
+
+    /// The number of user-perceived characters (grapheme clusters).
+    static func clusterCount(_ scalars: some Collection<Unicode.Scalar>) -> Int {
+        if scalars.allSatisfy({ $0.value < 0x300 && $0 != "\r" }) { return scalars.count }
+        return string(scalars).count
+    }
+
+    private static func containsCRLF(_ scalars: [Unicode.Scalar]) -> Bool {
+        guard scalars.count > 1 else { return false }
+        for index in 1..<scalars.count where scalars[index] == "\n" && scalars[index - 1] == "\r" {
+            return true
+        }
+        return false
+    }
+}
+
+extension Unicode.Scalar {
+    /// The ASCII digit for any Unicode decimal digit (full-width `５`, Arabic-Indic `٥`, ...), else nil.
+    var asciiDigit: Unicode.Scalar? {
+        if value >= 0x30 && value <= 0x39 { return self }
+        if value < 0x80 { return nil }
+        guard properties.numericType == .decimal, let number = properties.numericValue,
+            number >= 0, number <= 9
+        else { return nil }
+        return Unicode.Scalar(UInt8(0x30 + Int(number)))
+    }
+
+    /// Full-width ASCII forms (U+FF01...U+FF5E, as Chinese and Japanese IMEs type them) mapped to ASCII.
+    var halfWidth: Unicode.Scalar {
+        if value >= 0xFF01 && value <= 0xFF5E { return Unicode.Scalar(value - 0xFF01 + 0x21)! }
+        if value == 0x3000 { return " " }
+        return self
+    }
+
+    /// An ASCII letter or digit (after `halfWidth`).
+    var isASCIIAlphanumeric: Bool {
+        (value >= 0x30 && value <= 0x39) || (value >= 0x41 && value <= 0x5A) || (value >= 0x61 && value <= 0x7A)
+    }
+
+    /// A letter in any script.
+    var isLetter: Bool {
+        if value < 0x80 { return (value >= 0x41 && value <= 0x5A) || (value >= 0x61 && value <= 0x7A) }
+        return properties.isAlphabetic && properties.numericType == nil
+    }
+
+    /// Unicode white space.
+    var isSpace: Bool {
+        if value < 0x80 { return value == 0x20 || (value >= 0x09 && value <= 0x0D) }
+        return properties.isWhitespace
+    }
+}

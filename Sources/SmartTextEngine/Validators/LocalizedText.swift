@@ -1,0 +1,118 @@
+/// The languages a client asked for, best first (from the body's `locale`,
+/// else `Accept-Language`, else English).
+public struct LocalePreference: Sendable, Equatable {
+    /// Language tags, best first, canonical (`zh-CN` → `zh-Hans`).
+    public let tags: [String]
+
+    /// English only.
+    public static let english = LocalePreference(tags: ["en"])
+
+    public init(tags: [String]) {
+        self.tags = tags.map(Self.canonical)
+    }
+
+    /// Parses an `Accept-Language` header: q-values honored, `*` and `q=0` ignored.
+    public init(acceptLanguage header: String) {
+        var weighted: [(tag: String, quality: Double, order: Int)] = []
+        for (order, part) in header.split(separator: ",").enumerated() {
+            let pieces = part.split(separator: ";")
+            guard let first = pieces.first else { continue }
+            let tag = first.trimmingSpaces()
+            guard !tag.isEmpty, tag != "*" else { continue }
+            var quality = 1.0
+            for parameter in pieces.dropFirst() {
+                let trimmed = parameter.trimmingSpaces()
+                if trimmed.hasPrefix("q="), let value = Double(trimmed.dropFirst(2)) { quality = value }
+            }
+            if quality > 0 { weighted.append((tag, quality, order)) }
+        }
+        weighted.sort { $0.quality != $1.quality ? $0.quality > $1.quality : $0.order < $1.order }
+        self.init(tags: weighted.map(\.tag))
+    }
+
+    /// `zh`, `zh-CN`, `zh-SG`, `zh-Hans-*` → `zh-Hans`; `zh-TW`, `zh-HK`, `zh-MO`, `zh-Hant-*` → `zh-Hant`;
+    /// `_` → `-`; other tags keep their case-insensitive form.
+    static func canonical(_ tag: String) -> String {
+        let parts = tag.replacing("_", with: "-").split(separator: "-").map { $0.lowercased() }
+        guard let language = parts.first else { return tag }
+        if language == "zh" {
+            if parts.contains("hant") || parts.contains("tw") || parts.contains("hk") || parts.contains("mo") {
+                return "zh-Hant"
+            }
+            return "zh-Hans"
+        }
+        return parts.joined(separator: "-")
+    }
+}
+
+/// A text in several languages, keyed by language tag (`en`, `zh-Hans`, `de`).
+public struct LocalizedText: Sendable, Equatable {
+    /// Tag and text pairs, in the order they were given.
+    public let entries: [(tag: String, text: String)]
+
+    public init(_ entries: [(String, String)]) {
+        self.entries = entries.map { (LocalePreference.canonical($0.0), $0.1) }
+    }
+
+    /// One text for every language.
+    public init(_ text: String) {
+        self.entries = [("*", text)]
+    }
+
+    public static func == (lhs: LocalizedText, rhs: LocalizedText) -> Bool {
+        lhs.entries.elementsEqual(rhs.entries) { $0.tag == $1.tag && $0.text == $1.text }
+    }
+
+    /// The best text for `preference`: an exact tag, then the same language,
+    /// then `zh-Hans` for any Chinese, then English, then the first given.
+    public func resolve(_ preference: LocalePreference) -> String {
+        if entries.count == 1 { return entries[0].text }
+        for tag in preference.tags {
+            if let exact = entries.first(where: { $0.tag == tag }) { return exact.text }
+            let language = tag.prefix { $0 != "-" }
+            if let sameLanguage = entries.first(where: { $0.tag.prefix { $0 != "-" } == language }) {
+                return sameLanguage.text
+            }
+        }
+        if let english = entries.first(where: { $0.tag == "en" || $0.tag == "*" }) { return english.text }
+        return entries.first?.text ?? ""
+    }
+
+    /// The text with `{name}` placeholders filled.
+    public func render(_ preference: LocalePreference, _ values: [String: String]) -> String {
+        Self.fill(resolve(preference), values)
+    }
+
+    static func fill(_ template: String, _ values: [String: String]) -> String {
+        guard template.contains("{") else { return template }
+        var result = ""
+        result.reserveCapacity(template.utf8.count + 16)
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{") {
+            result += rest[..<open]
+            guard let close = rest[open...].firstIndex(of: "}") else {
+                result += rest[open...]
+                rest = rest[rest.endIndex...]
+                break
+            }
+            let name = String(rest[rest.index(after: open)..<close])
+            if let value = values[name] {
+                result += value
+            } else {
+                result += rest[open...close]
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        result += rest
+        return result
+    }
+}
+
+extension Substring {
+    func trimmingSpaces() -> String {
+        var slice = self[...]
+        while let first = slice.first, first == " " || first == "\t" { slice = slice.dropFirst() }
+        while let last = slice.last, last == " " || last == "\t" { slice = slice.dropLast() }
+        return String(slice)
+    }
+}

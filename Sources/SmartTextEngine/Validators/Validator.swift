@@ -1,0 +1,131 @@
+/// When validation runs: while typing, on leaving the field, or on submitting the form.
+public enum ValidationEvent: String, Sendable, CaseIterable {
+    case change, blur, submit
+}
+
+/// Which rules a field reports.
+public enum ReportMode: String, Sendable, CaseIterable {
+    /// Stop at the first failing rule (the default).
+    case first
+    /// Evaluate every rule (a password checklist).
+    case all
+}
+
+/// The validation state of a field's text.
+public enum ValidationState: String, Sendable {
+    /// Nothing typed.
+    case empty
+    /// Not valid yet, but typing more could make it valid.
+    case incomplete
+    case valid
+    case invalid
+}
+
+/// What a validator is given.
+public struct ValidationInput: Sendable {
+    /// The formatted text.
+    public var text: String
+    /// The value to submit (formatting removed).
+    public var value: String
+    /// `value` as scalars.
+    public var valueScalars: [Unicode.Scalar]
+    /// The formatter's verdict on completeness (false when it has none).
+    public var complete: Bool
+    /// Facts the formatters found (a card's brand).
+    public var meta: JSONObject
+    /// The other fields' values when a form is validated, by form field name.
+    public var formValues: [String: String]
+
+    public init(
+        text: String, value: String, valueScalars: [Unicode.Scalar], complete: Bool = false,
+        meta: JSONObject = JSONObject(), formValues: [String: String] = [:]
+    ) {
+        self.text = text
+        self.value = value
+        self.valueScalars = valueScalars
+        self.complete = complete
+        self.meta = meta
+        self.formValues = formValues
+    }
+}
+
+/// A validator's verdict.
+public struct RuleCheck: Sendable, Equatable {
+    public var valid: Bool
+    /// Failing only in a way more typing can fix (too short so far).
+    public var incomplete: Bool
+    /// Which built-in message to use when the validator has several (nil: its only one).
+    public var variant: String?
+    /// Extra members of the rule's result (`score`, `feedback`).
+    public var details: JSONObject
+
+    public init(valid: Bool, incomplete: Bool = false, variant: String? = nil, details: JSONObject = JSONObject()) {
+        self.valid = valid
+        self.incomplete = incomplete
+        self.variant = variant
+        self.details = details
+    }
+
+    public static let pass = RuleCheck(valid: true)
+    public static let fail = RuleCheck(valid: false)
+    public static let tooShortSoFar = RuleCheck(valid: false, incomplete: true)
+}
+
+/// One validator kind (`notEmpty`, `minLength`, ...). Implementations are pure values.
+public protocol Validator: Sendable {
+    /// The registry name, reported as `rule`.
+    var name: String { get }
+    /// Placeholder values for messages besides `{label}` (`min` → "8").
+    var parameters: [String: String] { get }
+    /// Checks a value.
+    func check(_ input: ValidationInput) -> RuleCheck
+    /// The built-in message for a verdict, with `{label}` and parameter placeholders.
+    func message(for check: RuleCheck) -> LocalizedText
+}
+
+extension Validator {
+    public var parameters: [String: String] { [:] }
+}
+
+/// A validator as configured for a field: on which events it reports and its message.
+public struct ValidatorRule: Sendable {
+    public var validator: any Validator
+    /// Events on which a failure is reported in `errors`.
+    public var events: Set<ValidationEvent>
+    /// Overrides the built-in message.
+    public var message: LocalizedText?
+
+    public init(
+        _ validator: any Validator, events: Set<ValidationEvent> = Set(ValidationEvent.allCases),
+        message: LocalizedText? = nil
+    ) {
+        self.validator = validator
+        self.events = events
+        self.message = message
+    }
+}
+
+/// One evaluated rule.
+public struct RuleResult: Sendable, Equatable {
+    public var rule: String
+    public var valid: Bool
+    /// The rule's message in the requested language (shown as a checklist item or an error).
+    public var message: String
+    /// Failing only because the text is not finished.
+    public var incomplete: Bool
+    public var details: JSONObject
+}
+
+/// A failing rule that reports on the request's event.
+public struct RuleError: Sendable, Equatable {
+    public var rule: String
+    public var message: String
+}
+
+/// The validation part of an answer.
+public struct ValidationReport: Sendable, Equatable {
+    public var state: ValidationState
+    public var valid: Bool
+    public var errors: [RuleError]
+    public var results: [RuleResult]
+}

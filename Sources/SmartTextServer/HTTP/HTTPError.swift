@@ -1,0 +1,100 @@
+import SmartTextEngine
+
+/// An error a client caused, answered as `application/problem+json` (RFC 9457).
+struct HTTPError: Error, Sendable {
+    /// The HTTP status (4xx).
+    var status: Int
+    /// A URI naming the kind of problem; documented in openapi.yaml.
+    var type: String
+    /// A short summary of the kind of problem.
+    var title: String
+    /// What exactly went wrong with this request.
+    var detail: String
+    /// The JSON Pointer of the offending value, when there is one.
+    var pointer: String?
+    /// Extra headers (`Allow` for a 405).
+    var headers: [(String, String)] = []
+
+    /// The answer.
+    var response: HTTPResponse {
+        var writer = JSONWriter(capacity: 256)
+        writer.beginObject()
+        writer.key("type")
+        writer.string(type)
+        writer.key("title")
+        writer.string(title)
+        writer.key("status")
+        writer.integer(status)
+        writer.key("detail")
+        writer.string(detail)
+        if let pointer {
+            writer.key("pointer")
+            writer.string(pointer)
+        }
+        writer.endObject()
+        return HTTPResponse(
+            status: status, headers: [("Content-Type", "application/problem+json")] + headers, body: writer.bytes)
+    }
+}
+
+// MARK: - The problems the service reports
+
+extension HTTPError {
+    /// Problem types are URNs: stable names to match on, documented in openapi.yaml.
+    private static let base = "urn:smarttext:problem:"
+
+    static func invalidJSON(_ error: JSONSyntaxError) -> HTTPError {
+        HTTPError(
+            status: 400, type: base + "invalid-json", title: "The body is not valid JSON",
+            detail: "\(error.message) (at byte \(error.offset))")
+    }
+
+    static func invalidRequest(_ error: JSONShapeError) -> HTTPError {
+        HTTPError(
+            status: 400, type: base + "invalid-request", title: "The request does not have the expected shape",
+            detail: error.message, pointer: error.pointer)
+    }
+
+    static func invalidRequest(_ detail: String, pointer: String? = nil) -> HTTPError {
+        HTTPError(
+            status: 400, type: base + "invalid-request", title: "The request does not have the expected shape",
+            detail: detail, pointer: pointer)
+    }
+
+    static func notFound(path: String) -> HTTPError {
+        HTTPError(
+            status: 404, type: base + "not-found", title: "No such resource",
+            detail: "there is no resource at \(path); see /openapi.yaml for the API")
+    }
+
+    static func unknownName(_ error: UnknownNameError, pointer: String?) -> HTTPError {
+        HTTPError(
+            status: 404, type: base + "unknown-\(error.kind)", title: "Unknown \(error.kind)",
+            detail: "the registry has no \(error.kind) named \"\(error.name)\"; GET /v1/\(error.kind)s lists them",
+            pointer: pointer)
+    }
+
+    static func methodNotAllowed(_ method: String, path: String, allowed: [String]) -> HTTPError {
+        HTTPError(
+            status: 405, type: base + "method-not-allowed", title: "Method not allowed",
+            detail: "\(method) is not allowed on \(path); allowed: \(allowed.joined(separator: ", "))",
+            headers: [("Allow", allowed.joined(separator: ", "))])
+    }
+
+    static func bodyTooLarge(limit: Int) -> HTTPError {
+        HTTPError(
+            status: 413, type: base + "body-too-large", title: "The body is too large",
+            detail: "the request body is larger than \(limit) bytes (--max-body)")
+    }
+
+    static func unsupportedMediaType(_ contentType: String?) -> HTTPError {
+        HTTPError(
+            status: 415, type: base + "unsupported-media-type", title: "The body must be JSON",
+            detail: contentType.map { "Content-Type is \"\($0)\"; send Content-Type: application/json" }
+                ?? "the request has no Content-Type; send Content-Type: application/json")
+    }
+
+    static func unprocessable(_ detail: String, type: String, title: String, pointer: String? = nil) -> HTTPError {
+        HTTPError(status: 422, type: base + type, title: title, detail: detail, pointer: pointer)
+    }
+}

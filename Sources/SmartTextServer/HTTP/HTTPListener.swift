@@ -1,0 +1,98 @@
+internal import CMicroHTTPD
+import Synchronization
+
+/// Settings of the HTTP listener.
+struct ListenerConfiguration: Sendable {
+    var host: String
+    var port: Int
+    var threads: Int
+    var maxBody: Int
+    var timeoutSeconds: Int
+    var maxConnections: Int
+}
+
+/// Why the listener did not start.
+struct ListenerStartError: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// Owns a libmicrohttpd daemon and calls `handler` on its threads, once per
+/// request.
+///
+/// `@unchecked Sendable`: the C server is only touched through the shim's
+/// thread-safe calls (port, counters, quiesce), and `stop()` runs at most once
+/// under `stopped`'s lock; `deinit` checks that it did.
+final class HTTPListener: @unchecked Sendable {
+    typealias Handler = @Sendable (borrowing HTTPRequest) -> HTTPResponse
+
+    private final class HandlerBox {
+        let handler: Handler
+        init(_ handler: @escaping Handler) { self.handler = handler }
+    }
+
+    private let server: OpaquePointer
+    private let context: Unmanaged<HandlerBox>
+    private let stopped = Mutex(false)
+
+    init(_ configuration: ListenerConfiguration, handler: @escaping Handler) throws(ListenerStartError) {
+        let context = Unmanaged.passRetained(HandlerBox(handler))
+        var error = [CChar](repeating: 0, count: 256)
+        let started: OpaquePointer? = configuration.host.withCString { host in
+            var config = cmhd_config(
+                host: host, port: UInt16(configuration.port), threads: UInt32(configuration.threads),
+                max_body: configuration.maxBody, timeout_seconds: UInt32(configuration.timeoutSeconds),
+                max_connections: UInt32(configuration.maxConnections))
+            return cmhd_server_start(&config, HTTPListener.trampoline, context.toOpaque(), &error, error.count)
+        }
+        guard let started else {
+            context.release()
+            let message = error.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+            throw ListenerStartError(description: message)
+        }
+        self.server = started
+        self.context = context
+    }
+
+    deinit {
+        precondition(stopped.withLock { $0 }, "HTTPListener released without stop()")
+    }
+
+    /// The bound port.
+    var port: Int { Int(cmhd_server_port(server)) }
+
+    /// Requests received and not yet fully answered.
+    var requestsInFlight: Int { Int(cmhd_server_requests_in_flight(server)) }
+
+    /// Open client connections.
+    var connections: Int { Int(cmhd_server_connections(server)) }
+
+    /// Stops accepting connections; open ones are still served, with `Connection: close`.
+    func quiesce() {
+        stopped.withLock { isStopped in
+            if !isStopped { cmhd_server_quiesce(server) }
+        }
+    }
+
+    /// Closes every connection and joins the daemon's threads.
+    func stop() {
+        stopped.withLock { isStopped in
+            guard !isStopped else { return }
+            isStopped = true
+            cmhd_server_stop(server)
+            context.release()
+        }
+    }
+
+    /// The C callback: finds the handler, runs it, hands the answer to the shim.
+    private static let trampoline: cmhd_handler = { context, request in
+        let box = Unmanaged<HandlerBox>.fromOpaque(context!).takeUnretainedValue()
+        let response = box.handler(HTTPRequest(raw: request))
+        let answer = response.body.withUnsafeBytes { body in
+            cmhd_response_create(UInt32(response.status), body.baseAddress, body.count)
+        }
+        for (name, value) in response.headers {
+            cmhd_response_add_header(answer, name, value)
+        }
+        return answer
+    }
+}

@@ -1,0 +1,104 @@
+import Synchronization
+
+/// Request counters and latency histograms, rendered in the Prometheus text format.
+final class Metrics: Sendable {
+    /// Upper bounds of the latency buckets, in seconds.
+    static let buckets: [Double] = [
+        0.000_05, 0.000_1, 0.000_25, 0.000_5, 0.001, 0.002_5, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1,
+    ]
+
+    private struct Histogram {
+        var counts = [UInt64](repeating: 0, count: Metrics.buckets.count)
+        var sum = 0.0
+        var count: UInt64 = 0
+    }
+
+    private struct RequestKey: Hashable {
+        var route: Route
+        var method: String
+        var status: Int
+    }
+
+    private struct State {
+        var requests: [RequestKey: UInt64] = [:]
+        var latency = [Histogram](repeating: Histogram(), count: Route.allCases.count)
+        var reloads: [String: UInt64] = ["success": 0, "failure": 0]
+    }
+
+    private let state = Mutex(State())
+
+    init() {}
+
+    /// Counts one answered request.
+    func record(route: Route, method: String, status: Int, seconds: Double) {
+        let bucket = Metrics.buckets.firstIndex { seconds <= $0 }
+        state.withLock { state in
+            state.requests[RequestKey(route: route, method: method, status: status), default: 0] += 1
+            if let bucket { state.latency[route.rawValue].counts[bucket] += 1 }
+            state.latency[route.rawValue].sum += seconds
+            state.latency[route.rawValue].count += 1
+        }
+    }
+
+    /// Counts a registry reload.
+    func recordReload(success: Bool) {
+        state.withLock { $0.reloads[success ? "success" : "failure", default: 0] += 1 }
+    }
+
+    /// The Prometheus text exposition (format 0.0.4).
+    func render(registryVersion: String, fields: Int, forms: Int, connections: Int, residentBytes: Int?) -> String {
+        let snapshot = state.withLock { $0 }
+        var out = ""
+        out += "# HELP smarttext_http_requests_total HTTP requests answered, by route, method and status.\n"
+        out += "# TYPE smarttext_http_requests_total counter\n"
+        let keys = snapshot.requests.keys.sorted {
+            ($0.route.rawValue, $0.method, $0.status) < ($1.route.rawValue, $1.method, $1.status)
+        }
+        for key in keys {
+            out += "smarttext_http_requests_total{route=\"\(key.route.template)\",method=\"\(key.method)\","
+            out += "status=\"\(key.status)\"} \(snapshot.requests[key]!)\n"
+        }
+        out += "# HELP smarttext_http_request_duration_seconds Time to answer a request, by route.\n"
+        out += "# TYPE smarttext_http_request_duration_seconds histogram\n"
+        for route in Route.allCases {
+            let histogram = snapshot.latency[route.rawValue]
+            guard histogram.count > 0 else { continue }
+            let label = "route=\"\(route.template)\""
+            var cumulative: UInt64 = 0
+            for (index, bound) in Metrics.buckets.enumerated() {
+                cumulative += histogram.counts[index]
+                out += "smarttext_http_request_duration_seconds_bucket{\(label),le=\"\(bound)\"} \(cumulative)\n"
+            }
+            out += "smarttext_http_request_duration_seconds_bucket{\(label),le=\"+Inf\"} \(histogram.count)\n"
+            out += "smarttext_http_request_duration_seconds_sum{\(label)} \(histogram.sum)\n"
+            out += "smarttext_http_request_duration_seconds_count{\(label)} \(histogram.count)\n"
+        }
+        out += "# HELP smarttext_http_connections Open client connections.\n"
+        out += "# TYPE smarttext_http_connections gauge\n"
+        out += "smarttext_http_connections \(connections)\n"
+        out += "# HELP smarttext_registry_info The registry being served.\n"
+        out += "# TYPE smarttext_registry_info gauge\n"
+        out += "smarttext_registry_info{version=\"\(escapeLabel(registryVersion))\"} 1\n"
+        out += "# HELP smarttext_registry_fields Fields in the registry.\n"
+        out += "# TYPE smarttext_registry_fields gauge\n"
+        out += "smarttext_registry_fields \(fields)\n"
+        out += "# HELP smarttext_registry_forms Forms in the registry.\n"
+        out += "# TYPE smarttext_registry_forms gauge\n"
+        out += "smarttext_registry_forms \(forms)\n"
+        out += "# HELP smarttext_registry_reloads_total Registry reloads, by result.\n"
+        out += "# TYPE smarttext_registry_reloads_total counter\n"
+        for result in ["success", "failure"] {
+            out += "smarttext_registry_reloads_total{result=\"\(result)\"} \(snapshot.reloads[result] ?? 0)\n"
+        }
+        if let residentBytes {
+            out += "# HELP process_resident_memory_bytes Resident memory size in bytes.\n"
+            out += "# TYPE process_resident_memory_bytes gauge\n"
+            out += "process_resident_memory_bytes \(residentBytes)\n"
+        }
+        return out
+    }
+
+    private func escapeLabel(_ value: String) -> String {
+        value.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"").replacing("\n", with: "\\n")
+    }
+}

@@ -1,0 +1,170 @@
+import SmartTextEngine
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The registry being served; a reload swaps it atomically, and requests in
+/// flight finish on the one they started with.
+final class RegistryStore: Sendable {
+    private let registry: Mutex<Registry>
+
+    init(_ registry: Registry) {
+        self.registry = Mutex(registry)
+    }
+
+    var current: Registry { registry.withLock { $0 } }
+
+    func replace(_ new: Registry) {
+        registry.withLock { $0 = new }
+    }
+}
+
+/// Answers one request: routing, limits, problem answers, metrics, access log.
+/// Runs on libmicrohttpd's threads; everything it touches is immutable or
+/// behind a lock.
+final class RequestHandler: Sendable {
+    let configuration: ServerConfiguration
+    let store: RegistryStore
+    let metrics: Metrics
+    /// Open connections, for `/metrics` (set once the listener runs).
+    let connectionCount: Mutex<(@Sendable () -> Int)?> = Mutex(nil)
+
+    init(configuration: ServerConfiguration, store: RegistryStore, metrics: Metrics) {
+        self.configuration = configuration
+        self.store = store
+        self.metrics = metrics
+    }
+
+    func handle(_ request: borrowing HTTPRequest) -> HTTPResponse {
+        let started = Self.monotonicSeconds()
+        let method = request.method
+        let path = request.path
+        let (route, parameter) = Route.match(path)
+        var response: HTTPResponse
+        do {
+            response = try dispatch(request, route: route, parameter: parameter, method: method, path: path)
+        } catch {
+            response = error.response
+        }
+        response.headers.append(("X-Content-Type-Options", "nosniff"))
+        if route.rawValue <= Route.form.rawValue { response.headers.append(("Cache-Control", "no-store")) }
+        let elapsed = Self.monotonicSeconds() - started
+        metrics.record(route: route, method: Self.metricMethod(method), status: response.status, seconds: elapsed)
+        if configuration.accessLog {
+            AccessLog.write(
+                client: request.client, method: method, path: path, status: response.status,
+                bytes: response.body.count, seconds: elapsed)
+        }
+        return response
+    }
+
+    private func dispatch(
+        _ request: borrowing HTTPRequest, route: Route, parameter: String?, method: String, path: String
+    ) throws(HTTPError) -> HTTPResponse {
+        if request.bodyTooLarge { throw .bodyTooLarge(limit: configuration.maxBody) }
+        guard route != .unmatched else { throw .notFound(path: path) }
+        if method == "OPTIONS" {
+            return .noContent(headers: [("Allow", route.methods.joined(separator: ", "))])
+        }
+        guard route.methods.contains(method) else {
+            throw .methodNotAllowed(method, path: path, allowed: route.methods)
+        }
+        switch route {
+        case .edit, .format:
+            let body = try jsonBody(request)
+            let acceptLanguage = request.header("Accept-Language")
+            return route == .edit
+                ? try edit(body, acceptLanguage: acceptLanguage) : try format(body, acceptLanguage: acceptLanguage)
+        case .healthz:
+            return .json(Array(#"{"status":"ok"}"#.utf8))
+        case .readyz:
+            return readiness()
+        case .metrics:
+            return metricsText()
+        case .openapi:
+            return .text(EmbeddedResources.openAPIDocument, contentType: "application/yaml; charset=utf-8")
+        case .validate, .fields, .field, .forms, .form, .playground, .unmatched:
+            throw .notFound(path: path)
+        }
+    }
+
+    /// The body parsed as JSON, after checking its media type.
+    private func jsonBody(_ request: borrowing HTTPRequest) throws(HTTPError) -> JSONValue {
+        let contentType = request.header("Content-Type")
+        guard let contentType, Self.isJSON(contentType) else { throw .unsupportedMediaType(contentType) }
+        return try request.withBody { bytes throws(HTTPError) in
+            do throws(JSONSyntaxError) {
+                return try JSONParser.parse(bytes)
+            } catch {
+                throw .invalidJSON(error)
+            }
+        }
+    }
+
+    /// `application/json`, with or without parameters such as `charset=utf-8`.
+    static func isJSON(_ contentType: String) -> Bool {
+        let mediaType = contentType.split(separator: ";", maxSplits: 1).first.map { String($0).trimmingSpaces() } ?? ""
+        return mediaType.lowercased() == "application/json"
+    }
+
+    // MARK: - Operations
+
+    private func readiness() -> HTTPResponse {
+        let registry = store.current
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.key("status")
+        writer.string("ready")
+        writer.key("registry")
+        writer.beginObject()
+        writer.key("version")
+        writer.string(registry.version)
+        writer.key("fields")
+        writer.integer(registry.fields.count)
+        writer.key("forms")
+        writer.integer(registry.forms.count)
+        writer.endObject()
+        writer.endObject()
+        return .json(writer.bytes)
+    }
+
+    private func metricsText() -> HTTPResponse {
+        let registry = store.current
+        let connections = connectionCount.withLock { $0 }?() ?? 0
+        let text = metrics.render(
+            registryVersion: registry.version, fields: registry.fields.count, forms: registry.forms.count,
+            connections: connections, residentBytes: Self.residentBytes())
+        return .text(text, contentType: "text/plain; version=0.0.4; charset=utf-8")
+    }
+
+    // MARK: - Helpers
+
+    /// Methods outside the known set share one label, so clients cannot grow the metrics without bound.
+    private static func metricMethod(_ method: String) -> String {
+        switch method {
+        case "GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS": method
+        default: "other"
+        }
+    }
+
+    static func monotonicSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    /// Resident memory from /proc/self/statm, or nil where it is not available.
+    static func residentBytes() -> Int? {
+        let descriptor = open("/proc/self/statm", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: 128)
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        guard count > 0 else { return nil }
+        let fields = String(decoding: buffer[..<count], as: UTF8.self).split(separator: " ")
+        guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+}

@@ -1,0 +1,206 @@
+import SmartTextEngine
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The service's version.
+public enum SmartTextVersion {
+    public static let current = "0.1.0"
+}
+
+/// A running SmartText HTTP service: listener, handler and registry.
+///
+/// Start it with ``start(_:)``, stop it with ``shutdown(grace:)``.
+public final class SmartTextService: Sendable {
+    private let listener: HTTPListener
+    private let handler: RequestHandler
+
+    /// The configuration it runs with.
+    public var configuration: ServerConfiguration { handler.configuration }
+    /// The port it listens on.
+    public var port: Int { listener.port }
+    /// The registry being served.
+    public var registry: Registry { handler.store.current }
+
+    private init(listener: HTTPListener, handler: RequestHandler) {
+        self.listener = listener
+        self.handler = handler
+    }
+
+    /// Loads the registry and starts listening.
+    public static func start(_ configuration: ServerConfiguration) throws(ServiceError) -> SmartTextService {
+        let registry: Registry
+        do {
+            registry = try loadRegistry(configuration)
+        } catch {
+            throw .registry(error)
+        }
+        let handler = RequestHandler(
+            configuration: configuration, store: RegistryStore(registry), metrics: Metrics())
+        let started: HTTPListener
+        do {
+            started = try HTTPListener(
+                ListenerConfiguration(
+                    host: configuration.host, port: configuration.port, threads: configuration.threads,
+                    maxBody: configuration.maxBody, timeoutSeconds: configuration.timeout,
+                    maxConnections: configuration.maxConnections)
+            ) { request in handler.handle(request) }
+        } catch {
+            throw .listen(error.description)
+        }
+        let listener = started
+        // Requests (the only readers) run on the listener's own threads, so it is alive.
+        handler.connectionCount.withLock { count in
+            count = { [unowned listener] in listener.connections }
+        }
+        return SmartTextService(listener: listener, handler: handler)
+    }
+
+    /// The registry a configuration names: the built-in one (unless `--no-builtin`)
+    /// plus the `--config` file or folder.
+    public static func loadRegistry(_ configuration: ServerConfiguration) throws(RegistryError) -> Registry {
+        var sources: [RegistrySource] = configuration.builtin ? [.builtin] : []
+        if let path = configuration.configPath {
+            sources += try RegistryLoader.sources(at: path)
+        }
+        guard !sources.isEmpty else {
+            throw RegistryError(problems: [
+                RegistryProblem(
+                    file: "(none)", subject: nil, rule: nil,
+                    message: "nothing to serve: --no-builtin needs --config FILE|DIR")
+            ])
+        }
+        return try RegistryLoader.load(sources)
+    }
+
+    /// Loads the registry again and swaps it in when it is valid; a broken one
+    /// is reported and the old one keeps serving.
+    @discardableResult
+    public func reload() -> Result<Registry, RegistryError> {
+        do {
+            let registry = try Self.loadRegistry(handler.configuration)
+            handler.store.replace(registry)
+            handler.metrics.recordReload(success: true)
+            return .success(registry)
+        } catch {
+            handler.metrics.recordReload(success: false)
+            return .failure(error)
+        }
+    }
+
+    /// Stops accepting connections, lets requests in flight finish for up to
+    /// `grace` seconds, then closes everything.
+    public func shutdown(grace: Double = 4.5) {
+        listener.quiesce()
+        let deadline = RequestHandler.monotonicSeconds() + grace
+        while listener.requestsInFlight > 0 && RequestHandler.monotonicSeconds() < deadline {
+            usleep(5_000)
+        }
+        listener.stop()
+    }
+
+    /// The start-up line: address, threads, registry version and size.
+    public var startupLine: String {
+        let registry = self.registry
+        let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+        return "smarttext-server \(SmartTextVersion.current) listening on http://\(host):\(port) "
+            + "(\(configuration.threads) threads, registry \(registry.version): \(registry.fields.count) fields, "
+            + "\(registry.forms.count) forms)"
+    }
+}
+
+/// Why the service could not start.
+public enum ServiceError: Error, CustomStringConvertible {
+    case registry(RegistryError)
+    case listen(String)
+
+    public var description: String {
+        switch self {
+        case .registry(let error): error.description
+        case .listen(let message): message
+        }
+    }
+}
+
+/// The `smarttext-server` command.
+public enum SmartTextServerMain {
+    /// Runs the command and returns its exit status: 0 ok, 1 failure, 2 usage error.
+    public static func run(arguments: [String]) -> Int32 {
+        let command: ServerCommand
+        do {
+            command = try ServerCommand.parse(arguments: arguments) { name in
+                getenv(name).map { String(cString: $0) }
+            }
+        } catch {
+            StandardStream.error("smarttext-server: \(error.description)")
+            return 2
+        }
+        switch command {
+        case .help:
+            StandardStream.write(ServerCommand.usage, to: STDOUT_FILENO)
+            return 0
+        case .version:
+            StandardStream.write("smarttext-server \(SmartTextVersion.current)\n", to: STDOUT_FILENO)
+            return 0
+        case .checkConfig(let configuration):
+            return checkConfig(configuration)
+        case .serve(let configuration):
+            return serve(configuration)
+        }
+    }
+
+    private static func checkConfig(_ configuration: ServerConfiguration) -> Int32 {
+        do {
+            let registry = try SmartTextService.loadRegistry(configuration)
+            StandardStream.write(
+                "registry OK: version \(registry.version), \(registry.fields.count) fields, "
+                    + "\(registry.forms.count) forms\n", to: STDOUT_FILENO)
+            return 0
+        } catch {
+            StandardStream.error(error.description)
+            StandardStream.error("registry has \(error.problems.count) problem(s)")
+            return 1
+        }
+    }
+
+    private static func serve(_ configuration: ServerConfiguration) -> Int32 {
+        // Block the signals before any thread starts, so that libmicrohttpd's
+        // threads inherit the mask and only `sigwait` below sees them.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&signals, signal) }
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
+
+        let service: SmartTextService
+        do {
+            service = try SmartTextService.start(configuration)
+        } catch {
+            StandardStream.error("smarttext-server: cannot start: \(error.description)")
+            return 1
+        }
+        StandardStream.error(service.startupLine)
+        while true {
+            var received: Int32 = 0
+            guard sigwait(&signals, &received) == 0 else { continue }
+            if received == SIGHUP {
+                switch service.reload() {
+                case .success(let registry):
+                    StandardStream.error(
+                        "smarttext-server: reloaded registry \(registry.version): \(registry.fields.count) fields, "
+                            + "\(registry.forms.count) forms")
+                case .failure(let error):
+                    StandardStream.error(error.description)
+                    StandardStream.error(
+                        "smarttext-server: reload rejected (\(error.problems.count) problem(s)); "
+                            + "still serving registry \(service.registry.version)")
+                }
+                continue
+            }
+            StandardStream.error("smarttext-server: stopping (finishing requests in flight)")
+            service.shutdown()
+            StandardStream.error("smarttext-server: stopped")
+            return 0
+        }
+    }
+}
