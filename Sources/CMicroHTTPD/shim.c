@@ -25,6 +25,8 @@ struct cmhd_server {
     cmhd_handler handler;
     void *context;
     size_t max_body;
+    unsigned int max_connections;
+    atomic_uint connections;
     atomic_uint in_flight;
     atomic_int quiesced;
 };
@@ -143,6 +145,29 @@ static void cmhd_on_completed(void *cls, struct MHD_Connection *connection, void
     atomic_fetch_sub_explicit(&server->in_flight, 1, memory_order_relaxed);
 }
 
+/// Refuses a new connection at once when the limit is reached. (libmicrohttpd's
+/// own limit stops polling the listening socket instead, so clients past it
+/// wait in the kernel's backlog: "queued forever", not refused.)
+static enum MHD_Result cmhd_on_accept(void *cls, const struct sockaddr *address, socklen_t length) {
+    (void)address;
+    (void)length;
+    cmhd_server *server = cls;
+    return atomic_load_explicit(&server->connections, memory_order_relaxed) < server->max_connections ? MHD_YES
+                                                                                                      : MHD_NO;
+}
+
+static void cmhd_on_connection(void *cls, struct MHD_Connection *connection, void **socket_context,
+                               enum MHD_ConnectionNotificationCode code) {
+    (void)connection;
+    (void)socket_context;
+    cmhd_server *server = cls;
+    if (code == MHD_CONNECTION_NOTIFY_STARTED) {
+        atomic_fetch_add_explicit(&server->connections, 1, memory_order_relaxed);
+    } else if (code == MHD_CONNECTION_NOTIFY_CLOSED) {
+        atomic_fetch_sub_explicit(&server->connections, 1, memory_order_relaxed);
+    }
+}
+
 static void cmhd_log(void *cls, const char *format, va_list arguments) {
     (void)cls;
     char line[512];
@@ -188,6 +213,8 @@ cmhd_server *cmhd_server_start(const cmhd_config *config, cmhd_handler handler, 
     server->handler = handler;
     server->context = context;
     server->max_body = config->max_body;
+    server->max_connections = config->max_connections;
+    atomic_init(&server->connections, 0);
     atomic_init(&server->in_flight, 0);
     atomic_init(&server->quiesced, 0);
 
@@ -199,14 +226,16 @@ cmhd_server *cmhd_server_start(const cmhd_config *config, cmhd_handler handler, 
     struct MHD_OptionItem options[] = {
         {MHD_OPTION_SOCK_ADDR, 0, chosen->ai_addr},
         {MHD_OPTION_CONNECTION_TIMEOUT, (intptr_t)config->timeout_seconds, NULL},
-        {MHD_OPTION_CONNECTION_LIMIT, (intptr_t)config->max_connections, NULL},
+        // Headroom over our own limit (cmhd_on_accept), which refuses connections fast.
+        {MHD_OPTION_CONNECTION_LIMIT, (intptr_t)(config->max_connections + 64 * threads), NULL},
+        {MHD_OPTION_NOTIFY_CONNECTION, (intptr_t)cmhd_on_connection, server},
         {MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)cmhd_on_completed, server},
         {MHD_OPTION_LISTENING_ADDRESS_REUSE, 1, NULL},
         {threads > 1 ? MHD_OPTION_THREAD_POOL_SIZE : MHD_OPTION_END, (intptr_t)threads, NULL},
         {MHD_OPTION_END, 0, NULL},
     };
     // The logger must be the first option, or MHD logs earlier problems its own way.
-    server->daemon = MHD_start_daemon(flags, 0, NULL, NULL, cmhd_on_request, server, MHD_OPTION_EXTERNAL_LOGGER,
+    server->daemon = MHD_start_daemon(flags, 0, cmhd_on_accept, server, cmhd_on_request, server, MHD_OPTION_EXTERNAL_LOGGER,
                                       cmhd_log, NULL, MHD_OPTION_ARRAY, options, MHD_OPTION_END);
     freeaddrinfo(addresses);
     if (server->daemon == NULL) {
@@ -234,8 +263,7 @@ unsigned int cmhd_server_requests_in_flight(const cmhd_server *server) {
 }
 
 unsigned int cmhd_server_connections(const cmhd_server *server) {
-    const union MHD_DaemonInfo *info = MHD_get_daemon_info(server->daemon, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
-    return info ? info->num_connections : 0;
+    return atomic_load_explicit(&((cmhd_server *)server)->connections, memory_order_relaxed);
 }
 
 void cmhd_server_stop(cmhd_server *server) {

@@ -1,0 +1,26 @@
+import Foundation
+import SmartTextServer
+import SmartTextTestSupport
+
+/// Starts an in-process service on 127.0.0.1 and a free port, runs `body`, and shuts it down.
+func withService<T>(
+    _ configure: (inout ServerConfiguration) -> Void = { _ in }, _ body: (SmartTextService) throws -> T
+) throws -> T {
+    var configuration = ServerConfiguration()
+    configuration.host = "127.0.0.1"
+    configuration.port = 0
+    configuration.threads = 2
+    configure(&configuration)
+    let service = try SmartTextService.start(configuration)
+    defer { service.shutdown(grace: 1) }
+    return try body(service)
+}
+
+/// A connected client for a running service.
+func client(_ service: SmartTextService) throws -> HTTPTestClient {
+    try HTTPTestClient(port: service.port)
+}
+
+/// The repository's root folder.
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
