@@ -11,10 +11,12 @@ import Testing
 @Suite struct ConnectionTests {
     @Test func slowClientsDoNotBlockOthers() throws {
         // One thread: a half-sent request must not hold it.
-        try withService({
-            $0.threads = 1
-            $0.timeout = 5
-        }) { service in
+        try withService(
+            testConfiguration {
+                $0.threads = 1
+                $0.timeout = 5
+            }
+        ) { service in
             var slow: [HTTPTestClient] = []
             for _ in 0..<20 {
                 let client = try client(service)
@@ -31,7 +33,7 @@ import Testing
     }
 
     @Test func idleConnectionsAreClosedAfterTheTimeout() throws {
-        try withService({ $0.timeout = 1 }) { service in
+        try withService(testConfiguration { $0.timeout = 1 }) { service in
             let client = try client(service)
             try client.send("GET /healthz HTTP/1.1\r\nHost: x\r\n")
             let started = Date()
@@ -42,10 +44,12 @@ import Testing
     }
 
     @Test func connectionsPastTheLimitAreRefusedFast() throws {
-        try withService({
-            $0.maxConnections = 4
-            $0.threads = 1
-        }) { service in
+        try withService(
+            testConfiguration {
+                $0.maxConnections = 4
+                $0.threads = 1
+            }
+        ) { service in
             var held: [HTTPTestClient] = []
             for _ in 0..<4 {
                 let client = try client(service)

@@ -101,7 +101,7 @@ import Testing
     }
 
     @Test func bodyOverTheCapIs413() throws {
-        try withService({ $0.maxBody = 1024 }) { service in
+        try withService(testConfiguration { $0.maxBody = 1024 }) { service in
             let big = #"{"field":"date","text":""# + String(repeating: "1", count: 2000) + #""}"#
             try expectProblem(
                 try client(service).post("/v1/format", json: big), status: 413, type: "body-too-large",
@@ -145,7 +145,7 @@ import Testing
     }
 
     @Test func unapplicableEditsAre422() throws {
-        try withService({ $0.maxText = 20 }) { service in
+        try withService(testConfiguration { $0.maxText = 20 }) { service in
             let client = try client(service)
             try expectProblem(
                 client.post("/v1/edit", json: #"{"field":"date","text":"2026","range":{"start":2,"end":9}}"#),
