@@ -25,6 +25,8 @@ let package = Package(
             plugins: ["EmbedResources"]
         ),
         .executableTarget(name: "smarttext-server", dependencies: ["SmartTextServer"]),
+        // Engine micro-benchmarks run by `make bench` (reported, never asserted).
+        .executableTarget(name: "smarttext-bench", dependencies: ["SmartTextEngine"]),
 
         // MARK: Build tooling: embeds openapi.yaml and the built-in registry in the binary
         .executableTarget(name: "EmbedResourcesTool"),

@@ -230,7 +230,6 @@ cmhd_server *cmhd_server_start(const cmhd_config *config, cmhd_handler handler, 
         {MHD_OPTION_CONNECTION_LIMIT, (intptr_t)(config->max_connections + 64 * threads), NULL},
         {MHD_OPTION_NOTIFY_CONNECTION, (intptr_t)cmhd_on_connection, server},
         {MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)cmhd_on_completed, server},
-        {MHD_OPTION_LISTENING_ADDRESS_REUSE, 1, NULL},
         {threads > 1 ? MHD_OPTION_THREAD_POOL_SIZE : MHD_OPTION_END, (intptr_t)threads, NULL},
         {MHD_OPTION_END, 0, NULL},
     };

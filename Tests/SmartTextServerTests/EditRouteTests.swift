@@ -72,8 +72,8 @@ import Testing
             let json = try client(service).post(
                 "/v1/format", json: #"{"field":["full_name","username"],"text":"  Jane   Doe Smith Johnson Junior"}"#
             ).json
-            // full_name collapses spaces, then username keeps at most 20 characters.
-            #expect(json["text"] as? String == "Jane Doe Smith Johns")
+            // full_name trims and collapses spaces, then username removes them and keeps 20 characters.
+            #expect(json["text"] as? String == "JaneDoeSmithJohnsonJ")
         }
     }
 

@@ -137,6 +137,10 @@ public func runServerCommand(_ arguments: [String]) throws -> (status: Int32, ou
     process.standardOutput = output
     process.standardError = error
     try process.run()
+    // A command that should exit but serves instead must not hang the suite.
+    let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
+    DispatchQueue.global().asyncAfter(deadline: .now() + 30, execute: watchdog)
+    defer { watchdog.cancel() }
     let outputData = output.fileHandleForReading.readDataToEndOfFile()
     let errorData = error.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()

@@ -6,6 +6,12 @@ public struct TextChange: Sendable, Equatable {
     public var end: Int
     /// The new text for that range.
     public var text: String
+
+    public init(start: Int, end: Int, text: String) {
+        self.start = start
+        self.end = end
+        self.text = text
+    }
 }
 
 /// The answer to an edit or a format request.

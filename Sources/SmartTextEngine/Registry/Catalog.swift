@@ -3,7 +3,7 @@ enum FormatterCatalog {
     /// The names, for error messages and discovery.
     static let names = [
         "trim", "trimStart", "collapseWhitespace", "removeWhitespace", "lowercase", "uppercase", "digits",
-        "maxLength", "mask",
+        "maxLength", "mask", "creditCard", "cardExpiry", "iban", "email", "number",
     ]
 
     static func make(_ options: RuleOptions) throws(ConfigError) -> any TextFormatter {
@@ -40,6 +40,36 @@ enum FormatterCatalog {
             } catch {
                 throw ConfigError(error.message)
             }
+        case "creditCard":
+            try options.allow([])
+            return CreditCardFormatter()
+        case "cardExpiry":
+            try options.allow([])
+            return CardExpiryFormatter()
+        case "iban":
+            try options.allow([])
+            return IBANFormatter()
+        case "email":
+            try options.allow([])
+            return EmailFormatter()
+        case "number":
+            try options.allow(["grouping", "groupSeparator", "decimalSeparator", "fractionDigits", "allowNegative"])
+            let formatter = NumberFormatter(
+                grouping: try options.choice("grouping", as: NumberGrouping.self) ?? .thousand,
+                groupSeparator: try options.character("groupSeparator") ?? ",",
+                decimalSeparator: try options.character("decimalSeparator") ?? ".",
+                fractionDigits: try options.integer("fractionDigits", in: 0...10) ?? 2,
+                allowNegative: try options.bool("allowNegative") ?? false)
+            for (key, separator) in [
+                ("groupSeparator", formatter.groupSeparator), ("decimalSeparator", formatter.decimalSeparator),
+            ]
+            where separator.asciiDigit != nil || separator == "-" {
+                throw ConfigError("\(key) cannot be a digit or '-'")
+            }
+            if formatter.groupSeparator == formatter.decimalSeparator && formatter.grouping != .none {
+                throw ConfigError("groupSeparator and decimalSeparator must differ")
+            }
+            return formatter
         default:
             throw ConfigError(
                 "unknown formatter \"\(options.name)\"; known formatters: \(names.joined(separator: ", "))")

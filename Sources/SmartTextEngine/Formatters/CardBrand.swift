@@ -1,0 +1,121 @@
+/// A payment card brand: how its numbers start, how long they are, how they are grouped.
+public struct CardBrand: Sendable, Equatable {
+    /// The name in answers and options (`visa`, `amex`, ...).
+    public let id: String
+    /// Inclusive ranges of number prefixes (`51...55`), each of `digits` digits.
+    let prefixes: [(low: Int, high: Int, digits: Int)]
+    /// Valid lengths, ascending.
+    public let lengths: [Int]
+    /// Digit positions a space goes before (`[4, 8, 12]` → `4242 4242 4242 4242`).
+    public let gaps: [Int]
+    /// The usual length: from it on, a number that passes the Luhn check is complete.
+    public let usualLength: Int
+    /// Digits of the card security code.
+    public let securityCodeLength: Int
+
+    /// The longest valid number.
+    public var maxLength: Int { lengths.last! }
+
+    public static func == (lhs: CardBrand, rhs: CardBrand) -> Bool { lhs.id == rhs.id }
+
+    private init(
+        _ id: String, _ prefixes: [(String, String)], lengths: [Int], gaps: [Int], usual: Int, code: Int = 3
+    ) {
+        self.id = id
+        self.prefixes = prefixes.map { (low: Int($0.0)!, high: Int($0.1)!, digits: $0.0.count) }
+        self.lengths = lengths
+        self.gaps = gaps
+        self.usualLength = usual
+        self.securityCodeLength = code
+    }
+
+    private static func one(_ prefix: String) -> (String, String) { (prefix, prefix) }
+
+    /// The seven common brands and Maestro, in order of preference when two match equally.
+    /// Lengths are those issued today: Visa 13 or 16, Mastercard, Discover and JCB 16,
+    /// American Express 15, Diners Club 14, UnionPay 16 to 19, Maestro 12 to 19.
+    public static let all: [CardBrand] = [
+        CardBrand("visa", [one("4")], lengths: [13, 16], gaps: [4, 8, 12], usual: 16),
+        CardBrand(
+            "mastercard", [("51", "55"), ("2221", "2720")], lengths: [16], gaps: [4, 8, 12], usual: 16),
+        CardBrand("amex", [one("34"), one("37")], lengths: [15], gaps: [4, 10], usual: 15, code: 4),
+        CardBrand(
+            "diners", [("300", "305"), one("3095"), one("36"), ("38", "39")], lengths: [14], gaps: [4, 10], usual: 14),
+        CardBrand(
+            "discover", [one("6011"), ("644", "649"), one("65")], lengths: [16], gaps: [4, 8, 12], usual: 16),
+        CardBrand("jcb", [("3528", "3589")], lengths: [16], gaps: [4, 8, 12], usual: 16),
+        CardBrand(
+            "unionpay", [one("62"), one("81")], lengths: [16, 17, 18, 19], gaps: [4, 8, 12, 16], usual: 16),
+        CardBrand(
+            "maestro",
+            [
+                one("493698"), ("500000", "504174"), ("504176", "506698"), ("506779", "508999"), ("56", "59"),
+                one("63"),
+                one("67"), one("6"),
+            ],
+            lengths: [12, 13, 14, 15, 16, 17, 18, 19], gaps: [4, 8, 12, 16], usual: 16),
+    ]
+
+    /// Grouping and length for a number whose brand is not known (yet).
+    public static let unknown = CardBrand(
+        "unknown", [], lengths: Array(12...19), gaps: [4, 8, 12, 16], usual: 16)
+
+    /// The brand of a number (ASCII digits): the most specific prefix that
+    /// matches in full; nil when none does yet.
+    public static func detect<Digits: Collection<Unicode.Scalar>>(_ digits: Digits) -> CardBrand? {
+        var head = [Int](repeating: 0, count: 7)
+        var count = 0
+        for digit in digits.prefix(6) {
+            count += 1
+            head[count] = head[count - 1] * 10 + Int(digit.value &- 0x30)
+        }
+        var best: (brand: CardBrand, strength: Int)? = nil
+        for brand in all {
+            for prefix in brand.prefixes where prefix.digits <= count {
+                let value = head[prefix.digits]
+                guard value >= prefix.low && value <= prefix.high else { continue }
+                if best == nil || prefix.digits > best!.strength { best = (brand, prefix.digits) }
+            }
+        }
+        return best?.brand
+    }
+
+    /// The brand for formatting: a detected brand, else the only brand a
+    /// partial number can still become, else `unknown`.
+    static func layoutBrand(_ digits: [Unicode.Scalar]) -> CardBrand {
+        if let brand = detect(digits) { return brand }
+        guard !digits.isEmpty else { return unknown }
+        var head = 0
+        for digit in digits.prefix(6) { head = head * 10 + Int(digit.value &- 0x30) }
+        let count = min(digits.count, 6)
+        var candidate: CardBrand? = nil
+        for brand in all {
+            let possible = brand.prefixes.contains { prefix in
+                guard prefix.digits > count else { return false }
+                var scale = 1
+                for _ in 0..<(prefix.digits - count) { scale *= 10 }
+                return head >= prefix.low / scale && head <= prefix.high / scale
+            }
+            guard possible else { continue }
+            if candidate != nil { return unknown }
+            candidate = brand
+        }
+        return candidate ?? unknown
+    }
+
+    /// The Luhn (mod 10) check of a digit string.
+    public static func luhn<Digits: BidirectionalCollection<Unicode.Scalar>>(_ digits: Digits) -> Bool {
+        guard !digits.isEmpty else { return false }
+        var sum = 0
+        for (position, digit) in digits.reversed().enumerated() {
+            guard digit.value >= 0x30 && digit.value <= 0x39 else { return false }
+            var value = Int(digit.value - 0x30)
+            if position % 2 == 1 {
+                value *= 2
+                if value > 9 { value -= 9 }
+            }
+            sum += value
+        }
+        return sum % 10 == 0
+    }
+}

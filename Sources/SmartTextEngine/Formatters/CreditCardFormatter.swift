@@ -1,0 +1,38 @@
+/// `creditCard`: digits grouped as the brand prints them (`4242 4242 4242 4242`,
+/// American Express `3782 822463 10005`, Diners Club `3056 930902 5904`), at
+/// most the brand's longest length, and `meta.brand` once the prefix tells.
+///
+/// Complete at the brand's longest length, or from its usual length on when
+/// the number passes the Luhn check.
+public struct CreditCardFormatter: TextFormatter {
+    public let name = "creditCard"
+
+    public init() {}
+
+    public func format(_ input: [Unicode.Scalar], context: FormatContext) -> Formatted {
+        var digits: [Significant] = []
+        digits.reserveCapacity(19)
+        var scalars: [Unicode.Scalar] = []
+        scalars.reserveCapacity(19)
+        for (index, scalar) in input.enumerated() {
+            guard let digit = scalar.asciiDigit else { continue }
+            digits.append(Significant(scalar: digit, inputIndex: index))
+            scalars.append(digit)
+        }
+        let brand = CardBrand.layoutBrand(scalars)
+        let overflow = digits.count > brand.maxLength
+        if overflow {
+            digits.removeLast(digits.count - brand.maxLength)
+            scalars.removeLast(scalars.count - brand.maxLength)
+        }
+        let gaps = brand.gaps
+        var output = GroupLayout(separator: { gaps.contains($0) ? [" "] : [] }).render(digits, input: input)
+        output.overflow = overflow
+        let count = scalars.count
+        output.complete =
+            count == brand.maxLength
+            || (count >= brand.usualLength && brand.lengths.contains(count) && CardBrand.luhn(scalars))
+        if let detected = CardBrand.detect(scalars) { output.meta["brand"] = .string(detected.id) }
+        return output
+    }
+}

@@ -1,0 +1,103 @@
+// Engine micro-benchmarks for `make bench` (not tests: timings are reported,
+// never asserted). Measures keystrokes per second through the engine alone
+// and the cost of one keystroke as the text grows.
+import SmartTextEngine
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+let registry: Registry
+do {
+    registry = try RegistryLoader.load([.builtin])
+} catch {
+    print("cannot load the built-in registry: \(error)")
+    exit(1)
+}
+
+/// Seconds since an arbitrary start.
+func now() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}
+
+/// Types `text` into an empty `field`, one edit per character, `rounds` times;
+/// returns keystrokes per second.
+func typingRate(_ field: Field, _ text: String, seconds: Double = 1.5) -> (rate: Double, final: String) {
+    var keystrokes = 0
+    var final = ""
+    let start = now()
+    while now() - start < seconds {
+        var current = ""
+        var caret = 0
+        for character in text {
+            guard
+                let outcome = try? field.edit(
+                    EditRequest(text: current, start: caret, end: caret, replacement: String(character)))
+            else { fatalError("edit failed") }
+            current = outcome.text
+            caret = outcome.caret
+            keystrokes += 1
+        }
+        final = current
+    }
+    return (Double(keystrokes) / (now() - start), final)
+}
+
+/// The time of one keystroke in the middle of a text of `length` characters.
+func keystrokeCost(_ field: Field, text: String) -> Double {
+    let formatted = field.format(text).text
+    let middle = formatted.utf16.count / 2
+    let request = EditRequest(text: formatted, start: middle, end: middle, replacement: "7")
+    var iterations = 0
+    let start = now()
+    while now() - start < 0.5 || iterations < 5 {
+        _ = try? field.edit(request)
+        iterations += 1
+    }
+    return (now() - start) / Double(iterations)
+}
+
+func pad(_ text: String, _ width: Int) -> String {
+    text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+}
+
+func format(_ value: Double, decimals: Int) -> String {
+    var scale = 1.0
+    for _ in 0..<decimals { scale *= 10 }
+    let rounded = (value * scale).rounded() / scale
+    return "\(rounded)"
+}
+
+print("engine: keystrokes per second (one edit per character, the engine alone, one thread)")
+for (name, text) in [("credit_card", "4242424242424242"), ("amount", "123456789012"), ("date", "20261129")] {
+    guard let field = registry.fields[name] else { continue }
+    let (rate, final) = typingRate(field, text)
+    print(
+        "  \(pad(name, 14)) typing \(pad("\"\(text)\"", 20)) \(pad(format(rate, decimals: 0), 10)) keystrokes/s  -> \"\(final)\""
+    )
+}
+
+print("engine: one keystroke in the middle of a text, by length (linear growth = constant ns per character)")
+let freeText = Field(
+    name: "free text", label: LocalizedText("Text"),
+    formatters: [TrimFormatter(), CollapseWhitespaceFormatter()], rules: [])
+let number = Field(name: "number", label: LocalizedText("Number"), formatters: [NumberFormatter()], rules: [])
+var verdicts: [String] = []
+for (label, field, unit) in [("free text", freeText, "abc de "), ("number", number, "1234567")] {
+    var costs: [(Int, Double)] = []
+    for length in [10, 100, 1_000, 10_000] {
+        let text = String(String(repeating: unit, count: length / unit.count + 1).prefix(length))
+        let cost = keystrokeCost(field, text: text)
+        costs.append((length, cost))
+        print(
+            "  \(pad(label, 10)) \(pad("\(length) chars", 12)) \(pad(format(cost * 1e6, decimals: 2) + " µs", 12)) "
+                + "\(format(cost * 1e9 / Double(length), decimals: 1)) ns/char")
+    }
+    // Linear: going from 1,000 to 10,000 characters costs about ten times more, not a hundred.
+    let growth = costs[3].1 / costs[2].1
+    let verdict = growth < 20 ? "linear" : "worse than linear"
+    verdicts.append("\(label): x\(format(growth, decimals: 1)) from 1,000 to 10,000 characters (\(verdict))")
+}
+for verdict in verdicts { print("  " + verdict) }

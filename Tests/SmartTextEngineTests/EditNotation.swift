@@ -1,0 +1,137 @@
+import SmartTextEngine
+import Testing
+
+/// The built-in registry, loaded once for all engine tests.
+let builtin: Registry = {
+    do {
+        return try RegistryLoader.load([.builtin])
+    } catch {
+        fatalError("the built-in registry does not load: \(error)")
+    }
+}()
+
+/// A built-in field by name.
+func builtinField(_ name: String) -> Field {
+    guard let field = builtin.fields[name] else { fatalError("no built-in field \(name)") }
+    return field
+}
+
+/// A field made of formatters only.
+func field(_ formatters: any TextFormatter..., backspace: BackspaceMode = .deletePrevious) -> Field {
+    Field(name: "test", label: LocalizedText("Test"), formatters: formatters, rules: [], backspace: backspace)
+}
+
+/// What the user does.
+enum Action {
+    /// Types text at the caret or over the selection.
+    case type(String)
+    /// Pastes text at the caret or over the selection.
+    case paste(String)
+    /// Backspace: the selection, or the character before the caret.
+    case backspace
+    /// Delete: the selection, or the character after the caret.
+    case delete
+    /// An IME composing text.
+    case compose(String)
+}
+
+/// Text with the caret written `|`, or a selection written `[...]`:
+/// `"4242| 4242"`, `"[4242 4242]"`.
+struct Marked: CustomStringConvertible, Equatable {
+    var text: String
+    var start: Int
+    var end: Int
+
+    init(_ marked: String) {
+        var text = ""
+        var start = -1
+        var end = -1
+        for character in marked {
+            switch character {
+            case "|":
+                start = text.utf16.count
+                end = start
+            case "[": start = text.utf16.count
+            case "]": end = text.utf16.count
+            default: text.append(character)
+            }
+        }
+        precondition(start >= 0 && end >= start, "no caret in \(marked)")
+        self.text = text
+        self.start = start
+        self.end = end
+    }
+
+    init(text: String, caret: Int) {
+        self.text = text
+        self.start = caret
+        self.end = caret
+    }
+
+    var description: String {
+        let units = Array(text.utf16)
+        let before = String(decoding: units[..<start], as: UTF16.self)
+        if start == end { return before + "|" + String(decoding: units[start...], as: UTF16.self) }
+        return before + "[" + String(decoding: units[start..<end], as: UTF16.self) + "]"
+            + String(decoding: units[end...], as: UTF16.self)
+    }
+}
+
+/// The request an action makes on marked text.
+func request(_ marked: Marked, _ action: Action, event: ValidationEvent = .change) -> EditRequest {
+    let units = Array(marked.text.utf16)
+    var start = marked.start
+    var end = marked.end
+    let replacement: String
+    let inputType: InputType
+    switch action {
+    case .type(let text):
+        replacement = text
+        inputType = .insertText
+    case .paste(let text):
+        replacement = text
+        inputType = .insertFromPaste
+    case .compose(let text):
+        replacement = text
+        inputType = .insertCompositionText
+    case .backspace:
+        replacement = ""
+        inputType = .deleteContentBackward
+        if start == end && start > 0 {
+            // One grapheme cluster back.
+            let prefix = String(decoding: units[..<start], as: UTF16.self)
+            start -= prefix.last.map { String($0).utf16.count } ?? 0
+        }
+    case .delete:
+        replacement = ""
+        inputType = .deleteContentForward
+        if start == end && end < units.count {
+            let suffix = String(decoding: units[end...], as: UTF16.self)
+            end += suffix.first.map { String($0).utf16.count } ?? 0
+        }
+    }
+    return EditRequest(
+        text: marked.text, start: start, end: end, replacement: replacement, inputType: inputType, event: event)
+}
+
+/// Applies an action and returns the answer.
+func apply(_ field: Field, _ marked: String, _ action: Action) throws -> EditOutcome {
+    try field.edit(request(Marked(marked), action))
+}
+
+/// Applies an action and returns the new text with its caret marked.
+func result(_ field: Field, _ marked: String, _ action: Action) throws -> String {
+    let outcome = try apply(field, marked, action)
+    return Marked(text: outcome.text, caret: outcome.caret).description
+}
+
+/// Types `text` one character at a time into an empty field; returns the final answer.
+func typeEach(_ field: Field, _ text: String, into start: String = "|") throws -> EditOutcome {
+    var marked = Marked(start)
+    var last = field.format(marked.text)
+    for character in text {
+        last = try field.edit(request(marked, .type(String(character))))
+        marked = Marked(text: last.text, caret: last.caret)
+    }
+    return last
+}

@@ -1,0 +1,162 @@
+import SmartTextEngine
+import Testing
+
+/// Whole-text formatting, per formatter.
+@Suite struct FormatterTests {
+    func formatted(_ field: Field, _ text: String, event: ValidationEvent = .change) -> String {
+        field.format(text, event: event).text
+    }
+
+    @Test func whitespace() {
+        let trim = field(TrimFormatter())
+        #expect(formatted(trim, "  Jane ") == "Jane ")
+        #expect(formatted(trim, "  Jane ", event: .blur) == "Jane")
+        #expect(formatted(trim, " \t ") == "")
+        #expect(formatted(field(TrimStartFormatter()), "  a b  ") == "a b  ")
+        #expect(formatted(field(CollapseWhitespaceFormatter()), "a \t\n b  c") == "a b c")
+        #expect(formatted(field(RemoveWhitespaceFormatter()), " a\u{3000}b c ") == "abc")
+    }
+
+    @Test func caseMapping() {
+        #expect(formatted(field(CaseFormatter(.upper)), "straße") == "STRASSE")
+        #expect(formatted(field(CaseFormatter(.lower)), "ÀÉÎ Ab") == "àéî ab")
+    }
+
+    @Test func digitsFromAnyScript() {
+        let digits = field(DigitsFormatter())
+        #expect(formatted(digits, "１３８-0013 abc") == "1380013")
+        #expect(formatted(digits, "٤٢ ۴۲ ४२") == "424242")
+    }
+
+    @Test func maxLengthCountsGraphemeClusters() {
+        let two = field(MaxLengthFormatter(max: 2))
+        #expect(formatted(two, "👍🏽👍🏽👍🏽") == "👍🏽👍🏽")
+        #expect(formatted(two, "e\u{301}x") == "e\u{301}x")
+        #expect(two.format("abc").text == "ab")
+    }
+
+    @Test func maskSlotsAndLiterals() throws {
+        let date = field(try MaskFormatter(pattern: "####-##-##"))
+        #expect(formatted(date, "20261129") == "2026-11-29")
+        #expect(formatted(date, "2026") == "2026-")
+        #expect(formatted(date, "2026-11-29") == "2026-11-29")
+        #expect(formatted(date, "2026/11/29") == "2026-11-29")
+        #expect(formatted(date, "-") == "")
+        let plate = field(try MaskFormatter(pattern: "AA \\#***"))
+        #expect(formatted(plate, "ab1c2") == "ab #1c2")
+        let phone = field(try MaskFormatter(pattern: "+7 (###) ###-##-##"))
+        #expect(formatted(phone, "9123456789") == "+7 (912) 345-67-89")
+        #expect(formatted(phone, "+7 (912) 345-67-89") == "+7 (912) 345-67-89")
+        #expect(formatted(phone, "7") == "+7 (7")
+        #expect(throws: MaskFormatter.PatternError.self) { try MaskFormatter(pattern: "--") }
+        #expect(throws: MaskFormatter.PatternError.self) { try MaskFormatter(pattern: "##\\") }
+    }
+
+    @Test(arguments: [
+        ("4242424242424242", "4242 4242 4242 4242", "visa", true),
+        ("5555555555554444", "5555 5555 5555 4444", "mastercard", true),
+        ("2223003122003222", "2223 0031 2200 3222", "mastercard", true),
+        ("378282246310005", "3782 822463 10005", "amex", true),
+        ("36227206271667", "3622 720627 1667", "diners", true),
+        ("6011111111111117", "6011 1111 1111 1117", "discover", true),
+        ("3566002020360505", "3566 0020 2036 0505", "jcb", true),
+        ("6200000000000005", "6200 0000 0000 0005", "unionpay", true),
+        ("6212345678901234567", "6212 3456 7890 1234 567", "unionpay", true),
+        ("6759649826438453", "6759 6498 2643 8453", "maestro", true),
+        ("4242", "4242", "visa", false),
+        ("37", "37", "amex", false),
+    ])
+    func creditCardBrands(input: String, output: String, brand: String, complete: Bool) {
+        let outcome = builtinField("credit_card").format(input)
+        #expect(outcome.text == output)
+        #expect(outcome.meta["brand"] == .string(brand))
+        #expect(outcome.complete == complete)
+        #expect(outcome.value == input)
+    }
+
+    @Test func creditCardUnknownAndLimits() {
+        let card = builtinField("credit_card")
+        #expect(card.format("9").meta["brand"] == nil)
+        #expect(card.format("4242 4242 4242 4242 1").text == "4242 4242 4242 4242")
+        #expect(card.format("3782-822463-10005").text == "3782 822463 10005")
+        // 16 digits failing Luhn: not complete yet for a brand that goes no further? Visa stops at 16.
+        #expect(card.format("4242424242424241").complete == true)
+        #expect(card.format("6212345678901234").complete == false)
+    }
+
+    @Test func cardExpiry() {
+        let expiry = builtinField("card_expiry")
+        #expect(formatted(expiry, "4") == "04/")
+        #expect(formatted(expiry, "1") == "1")
+        #expect(formatted(expiry, "1/") == "01/")
+        #expect(formatted(expiry, "12") == "12/")
+        #expect(formatted(expiry, "13") == "1")
+        #expect(formatted(expiry, "00") == "0")
+        #expect(formatted(expiry, "1230") == "12/30")
+        #expect(formatted(expiry, "12/30") == "12/30")
+        #expect(expiry.format("04/").value == "04")
+        #expect(expiry.format("1230").complete)
+        #expect(expiry.format("12/2026").text == "12/20")
+    }
+
+    @Test func iban() {
+        let iban = builtinField("iban")
+        #expect(formatted(iban, "de89370400440532013000") == "DE89 3704 0044 0532 0130 00")
+        #expect(formatted(iban, "IBAN: GB82 WEST 1234 5698 7654 32") == "GB82 WEST 1234 5698 7654 32")
+        #expect(iban.format("GB82WEST12345698765432").complete)
+        #expect(formatted(iban, "GB82WEST123456987654329") == "GB82 WEST 1234 5698 7654 32")
+        #expect(formatted(iban, "1DE") == "DE")
+        #expect(formatted(iban, "DEX89") == "DE89")
+        #expect(iban.format("DE89 3704").value == "DE893704")
+    }
+
+    @Test func email() {
+        let email = builtinField("email")
+        #expect(formatted(email, " Jane.Doe@Example.COM ") == "Jane.Doe@example.com")
+        #expect(formatted(email, "Ünïcödé@ÉXAMPLE.fr") == "Ünïcödé@éxample.fr")
+        #expect(formatted(email, "用户@例子.中国") == "用户@例子.中国")
+        #expect(formatted(email, "A@B@C.com") == "A@b@c.com")
+    }
+
+    @Test func numberGroupings() {
+        let thousand = field(NumberFormatter())
+        #expect(formatted(thousand, "1234567.89") == "1,234,567.89")
+        #expect(thousand.format("1,234,567.89").value == "1234567.89")
+        #expect(formatted(field(NumberFormatter(grouping: .wan)), "1234567.89") == "123,4567.89")
+        #expect(formatted(field(NumberFormatter(grouping: .lakh)), "1234567.89") == "12,34,567.89")
+        #expect(formatted(field(NumberFormatter(grouping: .none)), "1234567.89") == "1234567.89")
+        #expect(formatted(thousand, "1234.") == "1,234.")
+        #expect(thousand.format("1,234.").value == "1234.")
+        #expect(formatted(thousand, "007") == "7")
+        #expect(formatted(thousand, "0") == "0")
+        #expect(formatted(thousand, ".5") == "0.5")
+        #expect(formatted(thousand, "1.234") == "1.23")
+        #expect(formatted(thousand, "-12") == "12")
+        let signed = field(NumberFormatter(allowNegative: true))
+        #expect(formatted(signed, "-1234") == "-1,234")
+        #expect(formatted(signed, "-") == "-")
+        #expect(formatted(signed, "12-3") == "123")
+        let whole = field(NumberFormatter(fractionDigits: 0))
+        #expect(formatted(whole, "12.5") == "125")
+    }
+
+    @Test func numberWithDecimalComma() {
+        let german = field(NumberFormatter(groupSeparator: ".", decimalSeparator: ","))
+        #expect(formatted(german, "1234567,89") == "1.234.567,89")
+        #expect(german.format("1.234.567,89").value == "1234567.89")
+        // The value (with `.`) formats back to the text.
+        #expect(formatted(german, "1234567.89") == "1.234.567,89")
+        // Three digits after a lone dot: a thousands separator.
+        #expect(formatted(german, "1.234") == "1.234")
+        #expect(german.format("1.234").value == "1234")
+    }
+
+    @Test func chainedFormattersComposeProvenance() throws {
+        let chain = field(TrimFormatter(), CaseFormatter(.upper), try MaskFormatter(pattern: "AAA-###"))
+        let outcome = chain.format("  abc123")
+        #expect(outcome.text == "ABC-123")
+        #expect(outcome.value == "ABC123")
+        #expect(try result(chain, "ABC-|", .type("4")) == "ABC-4|")
+        #expect(try result(chain, "AB|", .type("c")) == "ABC-|")
+    }
+}
