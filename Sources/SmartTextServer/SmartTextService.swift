@@ -1,4 +1,5 @@
 import SmartTextEngine
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -15,6 +16,8 @@ public enum SmartTextVersion {
 public final class SmartTextService: Sendable {
     private let listener: HTTPListener
     private let handler: RequestHandler
+    private let reloading = Mutex(())
+    private let watcher = Mutex<RegistryWatcher?>(nil)
 
     /// The configuration it runs with.
     public var configuration: ServerConfiguration { handler.configuration }
@@ -54,7 +57,15 @@ public final class SmartTextService: Sendable {
         handler.connectionCount.withLock { count in
             count = { [unowned listener] in listener.connections }
         }
-        return SmartTextService(listener: listener, handler: handler)
+        let service = SmartTextService(listener: listener, handler: handler)
+        if configuration.watch, let path = configuration.configPath {
+            service.watcher.withLock {
+                $0 = RegistryWatcher(path: path) { [weak service] in
+                    service?.reload(reason: "registry changed on disk")
+                }
+            }
+        }
+        return service
     }
 
     /// The registry a configuration names: the built-in one (unless `--no-builtin`)
@@ -75,23 +86,37 @@ public final class SmartTextService: Sendable {
     }
 
     /// Loads the registry again and swaps it in when it is valid; a broken one
-    /// is reported and the old one keeps serving.
+    /// is reported on standard error and the old one keeps serving. Reloads
+    /// run one at a time, away from the request threads.
     @discardableResult
-    public func reload() -> Result<Registry, RegistryError> {
-        do {
-            let registry = try Self.loadRegistry(handler.configuration)
-            handler.store.replace(registry)
-            handler.metrics.recordReload(success: true)
-            return .success(registry)
-        } catch {
-            handler.metrics.recordReload(success: false)
-            return .failure(error)
+    public func reload(reason: String = "reload") -> Result<Registry, RegistryError> {
+        reloading.withLock { _ in
+            do throws(RegistryError) {
+                let registry = try Self.loadRegistry(handler.configuration)
+                handler.store.replace(registry)
+                handler.metrics.recordReload(success: true)
+                StandardStream.error(
+                    "smarttext-server: \(reason): registry \(registry.version) now serving "
+                        + "(\(registry.fields.count) fields, \(registry.forms.count) forms)")
+                return .success(registry)
+            } catch {
+                handler.metrics.recordReload(success: false)
+                StandardStream.error(error.description)
+                StandardStream.error(
+                    "smarttext-server: \(reason) rejected (\(error.problems.count) problem(s)); "
+                        + "still serving registry \(handler.store.current.version)")
+                return .failure(error)
+            }
         }
     }
 
     /// Stops accepting connections, lets requests in flight finish for up to
     /// `grace` seconds, then closes everything.
     public func shutdown(grace: Double = 4.5) {
+        watcher.withLock { watcher in
+            watcher?.stop()
+            watcher = nil
+        }
         listener.quiesce()
         let deadline = RequestHandler.monotonicSeconds() + grace
         while listener.requestsInFlight > 0 && RequestHandler.monotonicSeconds() < deadline {
@@ -180,21 +205,14 @@ public enum SmartTextServerMain {
             return 1
         }
         StandardStream.error(service.startupLine)
+        if configuration.watch && configuration.configPath == nil {
+            StandardStream.error("smarttext-server: --watch has no effect without --config")
+        }
         while true {
             var received: Int32 = 0
             guard sigwait(&signals, &received) == 0 else { continue }
             if received == SIGHUP {
-                switch service.reload() {
-                case .success(let registry):
-                    StandardStream.error(
-                        "smarttext-server: reloaded registry \(registry.version): \(registry.fields.count) fields, "
-                            + "\(registry.forms.count) forms")
-                case .failure(let error):
-                    StandardStream.error(error.description)
-                    StandardStream.error(
-                        "smarttext-server: reload rejected (\(error.problems.count) problem(s)); "
-                            + "still serving registry \(service.registry.version)")
-                }
+                service.reload(reason: "SIGHUP")
                 continue
             }
             StandardStream.error("smarttext-server: stopping (finishing requests in flight)")

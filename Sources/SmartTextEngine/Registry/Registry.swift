@@ -56,4 +56,9 @@ public struct UnknownNameError: Error, Sendable, Equatable {
     /// "field" or "form".
     public var kind: String
     public var name: String
+
+    public init(kind: String, name: String) {
+        self.kind = kind
+        self.name = name
+    }
 }

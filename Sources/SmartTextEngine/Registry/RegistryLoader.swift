@@ -107,6 +107,7 @@ private struct Builder {
     var formDefinitions: [String: Definition] = [:]
     var fieldOrder: [String] = []
     var formOrder: [String] = []
+    var unresolvable: Set<String> = []
 
     static let topLevelKeys = ["version", "description", "fields", "forms"]
     static let fieldKeys = [
@@ -221,7 +222,9 @@ private struct Builder {
     /// The definition of a field with its `extends` chain applied.
     mutating func resolve(_ name: String, resolved: inout [String: JSONObject], chain: [String]) -> JSONObject? {
         if let done = resolved[name] { return done }
-        guard let definition = fieldDefinitions[name] else { return nil }
+        // A field whose chain already failed was reported once; stay quiet.
+        guard !unresolvable.contains(name), let definition = fieldDefinitions[name] else { return nil }
+        defer { if resolved[name] == nil { unresolvable.insert(name) } }
         let subject = "field \"\(name)\""
         guard let base = definition.object["extends"] else {
             resolved[name] = definition.object
@@ -232,7 +235,9 @@ private struct Builder {
             return nil
         }
         if chain.contains(baseName) || baseName == name {
-            let cycle = (chain + [name, baseName]).drop { $0 != baseName }
+            // The fields in the loop, starting and ending with this one.
+            let loop = Array((chain + [name]).drop { $0 != baseName })
+            let cycle = [name] + loop.dropLast() + [name]
             problem(definition.source.name, subject, "extends", "extends cycle: \(cycle.joined(separator: " → "))")
             return nil
         }

@@ -1,0 +1,224 @@
+import SmartTextEngine
+import Testing
+
+/// Loads registry texts (named `a.json`, `b.json`, … unless given) without the built-in registry.
+func load(_ texts: String..., builtin: Bool = false) throws(RegistryError) -> Registry {
+    var sources: [RegistrySource] = builtin ? [.builtin] : []
+    for (position, text) in texts.enumerated() {
+        let name = String(UnicodeScalar(UInt8(97 + position))) + ".json"
+        sources.append(RegistrySource(name: name, bytes: Array(text.utf8)))
+    }
+    return try RegistryLoader.load(sources)
+}
+
+/// The problem lines of a registry that must not load.
+func problems(_ texts: String..., builtin: Bool = false) -> [String] {
+    var sources: [RegistrySource] = builtin ? [.builtin] : []
+    for (position, text) in texts.enumerated() {
+        let name = String(UnicodeScalar(UInt8(97 + position))) + ".json"
+        sources.append(RegistrySource(name: name, bytes: Array(text.utf8)))
+    }
+    do {
+        _ = try RegistryLoader.load(sources)
+        Issue.record("the registry loaded, but should not")
+        return []
+    } catch {
+        return error.problems.map(\.description)
+    }
+}
+
+@Suite struct RegistryTests {
+    @Test func theBuiltinRegistryLoads() throws {
+        let registry = try RegistryLoader.load([.builtin])
+        #expect(registry.version == "2026-11-29")
+        for name in [
+            "email", "password", "username", "credit_card", "card_expiry", "card_cvc", "amount", "iban",
+            "cn_resident_id", "date", "full_name",
+        ] {
+            let field = try #require(registry.fields[name], "missing \(name)")
+            #expect(field.label.resolve(LocalePreference(tags: ["zh-CN"])) != field.label.resolve(.english))
+        }
+    }
+
+    // MARK: Every kind of mistake, each with its message
+
+    @Test func syntaxErrorsGiveLineAndColumn() {
+        #expect(
+            problems("{\n  \"fields\": {\n    \"a\": { \"label\": }\n  }\n}") == [
+                "a.json:3:21: invalid JSON: unexpected '}': expected a value"
+            ])
+    }
+
+    @Test func unknownKeysAreErrorsNotIgnored() {
+        #expect(
+            problems(#"{"feilds": {}}"#) == [
+                #"a.json: unknown top-level key "feilds"; expected one of: version, description, fields, forms"#
+            ])
+        #expect(
+            problems(#"{"fields": {"x": {"formaters": ["trim"]}}}"#) == [
+                #"a.json: field "x": unknown key "formaters"; expected one of: extends, label, description, formatters, validators, report, backspace, hints"#
+            ])
+        #expect(
+            problems(#"{"fields": {"x": {"hints": {"placholder": "a"}}}}"#) == [
+                #"a.json: field "x", hints: unknown hint "placholder"; expected one of: placeholder, inputmode, autocomplete, keyboard, textContentType, androidInputType, secure, example"#
+            ])
+    }
+
+    @Test func unknownFormatterAndValidatorNames() {
+        let lines = problems(#"{"fields": {"x": {"formatters": ["trimm"], "validators": ["notEmty"]}}}"#)
+        #expect(lines.count == 2)
+        #expect(
+            lines[0].hasPrefix(
+                #"a.json: field "x", formatters[0] (trimm): unknown formatter "trimm"; known formatters: trim"#))
+        #expect(
+            lines[1].hasPrefix(
+                #"a.json: field "x", validators[0] (notEmty): unknown validator "notEmty"; known validators: "#))
+    }
+
+    @Test func badOptions() {
+        #expect(
+            problems(#"{"fields": {"x": {"formatters": [{"maxLength": {"max": "20"}}]}}}"#) == [
+                #"a.json: field "x", formatters[0] (maxLength): max must be an integer, not a string"#
+            ])
+        #expect(
+            problems(####"{"fields": {"x": {"formatters": [{"mask": {"patern": "###"}}]}}}"####) == [
+                #"a.json: field "x", formatters[0] (mask): unknown key "patern"; expected one of: pattern"#
+            ])
+        #expect(
+            problems(#"{"fields": {"x": {"formatters": ["mask"]}}}"#) == [
+                #"a.json: field "x", formatters[0] (mask): mask needs the option "pattern" (a string)"#
+            ])
+        #expect(
+            problems(#"{"fields": {"x": {"formatters": [{"trim": {"all": true}}]}}}"#) == [
+                #"a.json: field "x", formatters[0] (trim): trim takes no options, found "all""#
+            ])
+        #expect(
+            problems(#"{"fields": {"x": {"formatters": [{"trim": {}, "digits": {}}]}}}"#) == [
+                #"a.json: field "x", formatters[0]: must be a name or an object with exactly one key (the name), found keys: trim, digits"#
+            ])
+        #expect(
+            problems(#"{"fields": {"x": {"formatters": [{"number": {"grouping": "million"}}]}}}"#) == [
+                #"a.json: field "x", formatters[0] (number): grouping must be one of: thousand, wan, lakh, none, not "million""#
+            ])
+        #expect(
+            problems(#"{"fields": {"x": {"formatters": "trim"}}}"#) == [
+                #"a.json: field "x", formatters: must be an array, not a string"#
+            ])
+    }
+
+    @Test func impossibleMasks() {
+        #expect(
+            problems(#"{"fields": {"x": {"formatters": [{"mask": {"pattern": "(--)"}}]}}}"#) == [
+                #"a.json: field "x", formatters[0] (mask): the pattern "(--)" has no slot (# digit, A letter, * letter or digit), so nothing can be typed"#
+            ])
+    }
+
+    @Test func settingsOutsideTheirChoices() {
+        let lines = problems(
+            #"{"fields": {"x": {"report": "some", "backspace": "eat", "label": 3, "validators": [{"notEmpty": {"on": ["typing"]}}]}}}"#
+        )
+        #expect(
+            lines == [
+                #"a.json: field "x", label: must be a string or an object of language tag to string ({"en": …})"#,
+                #"a.json: field "x", validators[0] (notEmpty): "on" must list events among: change, blur, submit"#,
+                #"a.json: field "x", report: must be one of: first, all"#,
+                #"a.json: field "x", backspace: must be one of: deletePrevious, moveCaret"#,
+            ])
+    }
+
+    @Test func extendsTargetsMustExistAndNotLoop() {
+        #expect(
+            problems(#"{"fields": {"x": {"extends": "nope"}}}"#) == [
+                #"a.json: field "x", extends: extends the unknown field "nope""#
+            ])
+        let cycle = problems(#"{"fields": {"a": {"extends": "b"}, "b": {"extends": "c"}, "c": {"extends": "a"}}}"#)
+        #expect(cycle == [#"a.json: field "c", extends: extends cycle: c → a → b → c"#])
+        #expect(
+            problems(#"{"fields": {"a": {"extends": "a"}}}"#) == [#"a.json: field "a", extends: extends cycle: a → a"#])
+    }
+
+    @Test func everyProblemIsReportedNotOnlyTheFirst() {
+        let lines = problems(
+            #"{"fields": {"x": {"formatters": ["bogus"]}, "y": {"validators": ["nope"]}}, "forms": {"f": {"fields": ["missing"]}}}"#
+        )
+        #expect(lines.count == 3)
+        #expect(lines[2] == #"a.json: form "f", fields[0]: uses the unknown field "missing""#)
+    }
+
+    @Test func aNameDefinedTwiceAcrossFilesIsAnError() {
+        #expect(
+            problems(#"{"fields": {"x": {}}}"#, #"{"fields": {"x": {}}}"#) == [
+                #"b.json: field "x": is defined twice: in a.json and b.json"#
+            ])
+    }
+
+    @Test func userFilesMayRedefineBuiltinNames() throws {
+        let registry = try load(
+            #"{"fields": {"email": {"label": "Work email", "formatters": ["email"]}}}"#, builtin: true)
+        #expect(registry.fields["email"]?.label.resolve(.english) == "Work email")
+        #expect(registry.fields["credit_card"] != nil)
+    }
+
+    @Test func fieldNamesAreChecked() {
+        #expect(
+            problems(#"{"fields": {"a b": {}}}"#) == [
+                #"a.json: field "a b": a field name may only use letters, digits, '_', '-' and '.'"#
+            ])
+    }
+
+    // MARK: extends, forms, composition, versions
+
+    @Test func extendsCopiesAndReplacesKeys() throws {
+        let registry = try load(
+            #"{"fields": {"base": {"label": "Base", "formatters": ["digits"], "report": "all"}, "child": {"extends": "base", "label": "Child"}}}"#
+        )
+        let child = try #require(registry.fields["child"])
+        #expect(child.label.resolve(.english) == "Child")
+        #expect(child.report == .all)
+        #expect(child.format("a1b2").text == "12")
+        #expect(child.definition["extends"] == nil)
+    }
+
+    @Test func composingFieldsChainsFormattersAndConcatenatesValidators() throws {
+        let registry = try load(
+            #"{"fields": {"trim_all": {"formatters": ["removeWhitespace"], "validators": ["notEmpty"]}, "code": {"formatters": [{"mask": {"pattern": "AAA-###"}}], "validators": ["notEmpty"]}}}"#
+        )
+        let field = try registry.field(["trim_all", "code"])
+        #expect(field.format(" ab c12 3").text == "abc-123")
+        #expect(field.rules.count == 2)
+        #expect(throws: UnknownNameError(kind: "field", name: "nope")) { try registry.field(["code", "nope"]) }
+    }
+
+    @Test func formsWithOverrides() throws {
+        let registry = try load(
+            #"{"fields": {"pw": {"label": "Password", "formatters": [{"maxLength": {"max": 8}}], "validators": ["notEmpty"]}}, "forms": {"f": {"fields": ["pw", {"name": "pw2", "field": "pw", "label": "Confirm", "required": false}]}}}"#
+        )
+        let form = try #require(registry.forms["f"])
+        #expect(form.fields.map(\.name) == ["pw", "pw2"])
+        #expect(form.fields[1].field.label.resolve(.english) == "Confirm")
+        #expect(form.fields[1].required == false)
+        #expect(form.fields[1].field.format("123456789").text == "12345678")
+    }
+
+    @Test func formMistakes() {
+        let lines = problems(
+            #"{"fields": {"a": {}}, "forms": {"f": {"fields": ["a", {"field": "a"}, {"name": "a", "field": "a"}, 3]}, "g": {"fields": []}}}"#
+        )
+        #expect(lines.contains(#"a.json: form "f", fields[1]: needs "name": the name of the value in the form"#))
+        #expect(
+            lines.contains(#"a.json: form "f", fields[3]: must be a field name or an object with "name" and "field""#))
+        #expect(lines.contains(#"a.json: form "f", fields: the name "a" appears twice"#))
+        #expect(
+            lines.contains(
+                #"a.json: form "g", fields: must be a non-empty array of field names or {"name", "field"} objects"#))
+    }
+
+    @Test func versions() throws {
+        #expect(try load(#"{"version": "v7", "fields": {"a": {}}}"#).version == "v7")
+        #expect(try load(#"{"version": "v7"}"#, #"{"version": "w2"}"#).version == "v7+w2")
+        let hashed = try load(#"{"fields": {"a": {}}}"#).version
+        #expect(hashed.hasPrefix("sha-") && hashed.count == 20)
+        #expect(try load(#"{"fields": {"a": {"label": "changed"}}}"#).version != hashed)
+        #expect(try load(#"{"version": "v7"}"#, builtin: true).version == "v7+builtin.2026-11-29")
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import SmartTextServer
+import SmartTextTestSupport
+import Synchronization
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+let zipField =
+    #"{"version": "v1", "fields": {"zip": {"label": "ZIP", "formatters": ["digits", {"maxLength": {"max": 5}}]}}}"#
+let zipAndPinFields = #"""
+    {"version": "v2", "fields": {
+      "zip": {"label": "ZIP", "formatters": ["digits", {"maxLength": {"max": 5}}]},
+      "pin": {"label": "PIN", "formatters": ["digits", {"maxLength": {"max": 4}}]}
+    }}
+    """#
+
+@Suite struct CheckConfigTests {
+    @Test func aGoodRegistryExitsZero() throws {
+        try withTemporaryDirectory { folder in
+            try writeFile(folder + "/fields.json", zipField)
+            let result = try runServerCommand(["--check-config", folder + "/fields.json"])
+            #expect(result.status == 0)
+            #expect(result.output.contains("registry OK: version v1+builtin.2026-11-29"))
+        }
+    }
+
+    @Test func everyProblemIsPrintedOnOneLineAndTheExitIsNonZero() throws {
+        try withTemporaryDirectory { folder in
+            try writeFile(
+                folder + "/bad.json",
+                #"{"fields": {"x": {"formatters": ["trimm"]}, "y": {"extends": "nope"}, "z": {"label": 1}}}"#)
+            let result = try runServerCommand(["--check-config", folder])
+            #expect(result.status == 1)
+            let lines = result.error.split(separator: "\n").map(String.init)
+            #expect(
+                lines.contains {
+                    $0.hasPrefix("\(folder)/bad.json: field \"x\", formatters[0] (trimm): unknown formatter")
+                })
+            #expect(lines.contains("\(folder)/bad.json: field \"y\", extends: extends the unknown field \"nope\""))
+            #expect(lines.contains { $0.hasPrefix("\(folder)/bad.json: field \"z\", label:") })
+            #expect(lines.last == "registry has 3 problem(s)")
+        }
+    }
+
+    @Test func aFolderWithADuplicateName() throws {
+        try withTemporaryDirectory { folder in
+            try writeFile(folder + "/a.json", zipField)
+            try writeFile(folder + "/b.json", zipField)
+            try writeFile(folder + "/notes.txt", "ignored: not JSON")
+            let result = try runServerCommand(["--check-config", folder])
+            #expect(result.status == 1)
+            #expect(
+                result.error.contains(
+                    "\(folder)/b.json: field \"zip\": is defined twice: in \(folder)/a.json and \(folder)/b.json"))
+        }
+    }
+
+    @Test func startupFailsOnABrokenRegistry() throws {
+        try withTemporaryDirectory { folder in
+            try writeFile(folder + "/bad.json", "{")
+            let result = try runServerCommand(["--config", folder + "/bad.json", "--port", "0"])
+            #expect(result.status == 1)
+            #expect(result.error.contains("bad.json:1:2: invalid JSON"))
+        }
+    }
+
+    @Test func noBuiltinNeedsAConfig() throws {
+        let result = try runServerCommand(["--no-builtin", "--check-config", "/nonexistent.json"])
+        #expect(result.status == 1)
+        #expect(result.error.contains("/nonexistent.json: cannot read: No such file or directory"))
+        try withTemporaryDirectory { folder in
+            try writeFile(folder + "/f.json", zipField)
+            let only = try runServerCommand(["--no-builtin", "--check-config", folder + "/f.json"])
+            #expect(only.output.contains("registry OK: version v1, 1 fields, 0 forms"))
+        }
+    }
+}
+
+@Suite struct ReloadTests {
+    @Test func sighupAddsAFieldWhileAClientKeepsSending() throws {
+        try withTemporaryDirectory { folder in
+            try writeFile(folder + "/fields.json", zipField)
+            let server = try ServerProcess(arguments: ["--config", folder])
+            let failures = Mutex(0)
+            let sent = Mutex(0)
+            let running = Mutex(true)
+            let port = server.port
+            let sender = Thread {
+                guard let client = try? HTTPTestClient(port: port) else { return }
+                while running.withLock({ $0 }) {
+                    let answer = try? client.post("/v1/format", json: #"{"field":"zip","text":"123456"}"#)
+                    sent.withLock { $0 += 1 }
+                    if answer?.status != 200 || (try? answer?.json["text"] as? String) != "12345" {
+                        failures.withLock { $0 += 1 }
+                    }
+                }
+            }
+            sender.start()
+            let client = try HTTPTestClient(port: port)
+            #expect(try client.post("/v1/format", json: #"{"field":"pin","text":"1"}"#).status == 404)
+            try writeFile(folder + "/fields.json", zipAndPinFields)
+            server.signal(SIGHUP)
+            #expect(server.waitForError(containing: "SIGHUP: registry v2+builtin.2026-11-29 now serving"))
+            #expect(
+                try client.post("/v1/format", json: #"{"field":"pin","text":"12345"}"#).json["text"] as? String
+                    == "1234")
+            usleep(200_000)
+            running.withLock { $0 = false }
+            while !sender.isFinished { usleep(10_000) }
+            #expect(sent.withLock { $0 } > 10)
+            #expect(failures.withLock { $0 } == 0)
+            #expect(
+                try client.get("/readyz").json["registry"].flatMap { ($0 as? [String: Any])?["version"] as? String }
+                    == "v2+builtin.2026-11-29")
+            #expect(try client.get("/metrics").text.contains(#"smarttext_registry_reloads_total{result="success"} 1"#))
+        }
+    }
+
+    @Test func aBrokenReloadKeepsTheOldRegistry() throws {
+        try withTemporaryDirectory { folder in
+            try writeFile(folder + "/fields.json", zipField)
+            let server = try ServerProcess(arguments: ["--config", folder])
+            try writeFile(folder + "/fields.json", #"{"fields": {"zip": {"formatters": ["nope"]}}}"#)
+            server.signal(SIGHUP)
+            #expect(
+                server.waitForError(
+                    containing: "SIGHUP rejected (1 problem(s)); still serving registry v1+builtin.2026-11-29"))
+            #expect(
+                server.standardError.contains {
+                    $0.contains("fields.json: field \"zip\", formatters[0] (nope): unknown formatter")
+                })
+            let client = try HTTPTestClient(port: server.port)
+            #expect(
+                try client.post("/v1/format", json: #"{"field":"zip","text":"123456"}"#).json["text"] as? String
+                    == "12345")
+            #expect(try client.get("/metrics").text.contains(#"smarttext_registry_reloads_total{result="failure"} 1"#))
+            // Fixed again, the next reload goes through.
+            try writeFile(folder + "/fields.json", zipAndPinFields)
+            server.signal(SIGHUP)
+            #expect(server.waitForError(containing: "SIGHUP: registry v2"))
+        }
+    }
+
+    @Test func watchPicksUpAnEditedFile() throws {
+        try withTemporaryDirectory { folder in
+            let file = folder + "/fields.json"
+            try writeFile(file, zipField)
+            let server = try ServerProcess(arguments: ["--config", file, "--watch"])
+            try writeFile(file, zipAndPinFields)
+            #expect(server.waitForError(containing: "registry changed on disk: registry v2", timeout: 10))
+            let client = try HTTPTestClient(port: server.port)
+            #expect(try client.post("/v1/format", json: #"{"field":"pin","text":"12"}"#).status == 200)
+        }
+    }
+
+    @Test func watchFollowsAConfigMapStyleSymlinkSwap() throws {
+        try withTemporaryDirectory { folder in
+            // Kubernetes mounts ConfigMaps as ..data -> ..<timestamp>/ with file links through ..data.
+            let mount = folder + "/mount"
+            try FileManager.default.createDirectory(atPath: mount + "/..v1", withIntermediateDirectories: true)
+            try writeFile(mount + "/..v1/fields.json", zipField)
+            try FileManager.default.createSymbolicLink(atPath: mount + "/..data", withDestinationPath: "..v1")
+            try FileManager.default.createSymbolicLink(
+                atPath: mount + "/fields.json", withDestinationPath: "..data/fields.json")
+            let server = try ServerProcess(arguments: ["--config", mount, "--watch"])
+            try FileManager.default.createDirectory(atPath: mount + "/..v2", withIntermediateDirectories: true)
+            try writeFile(mount + "/..v2/fields.json", zipAndPinFields)
+            try FileManager.default.createSymbolicLink(atPath: mount + "/..data_tmp", withDestinationPath: "..v2")
+            #expect(rename(mount + "/..data_tmp", mount + "/..data") == 0)
+            #expect(server.waitForError(containing: "registry changed on disk: registry v2", timeout: 10))
+        }
+    }
+}
