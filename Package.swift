@@ -15,8 +15,11 @@ let package = Package(
             linkerSettings: [.linkedLibrary("microhttpd")]
         ),
 
+        .target(name: "CRE2", linkerSettings: [.linkedLibrary("re2")]),
+        .systemLibrary(name: "CZxcvbn", providers: [.apt(["libzxcvbn-dev"])]),
+
         // MARK: Engine: formatters, validators, caret mapping, registry (no HTTP)
-        .target(name: "SmartTextEngine", plugins: ["EmbedResources"]),
+        .target(name: "SmartTextEngine", dependencies: ["CRE2", "CZxcvbn"], plugins: ["EmbedResources"]),
 
         // MARK: Server: HTTP, routing, JSON answers, metrics
         .target(
@@ -39,5 +42,7 @@ let package = Package(
             name: "SmartTextServerTests",
             dependencies: ["SmartTextServer", "SmartTextTestSupport", "smarttext-server"]
         ),
-    ]
+    ],
+    // libphonenumber's and RE2's headers need C++17.
+    cxxLanguageStandard: .cxx17
 )

@@ -49,7 +49,15 @@ final class RequestHandler: Sendable {
             response = error.response
         }
         response.headers.append(("X-Content-Type-Options", "nosniff"))
-        if route.rawValue <= Route.form.rawValue { response.headers.append(("Cache-Control", "no-store")) }
+        switch route {
+        case .edit, .format, .validate:
+            // Answers can hold what users typed (passwords): never stored by caches.
+            response.headers.append(("Cache-Control", "no-store"))
+        case .fields, .field, .forms, .form:
+            // Cacheable, revalidated with the registry version as ETag.
+            response.headers.append(("Cache-Control", "no-cache"))
+        default: break
+        }
         let elapsed = Self.monotonicSeconds() - started
         metrics.record(route: route, method: Self.metricMethod(method), status: response.status, seconds: elapsed)
         if configuration.accessLog {
@@ -72,11 +80,18 @@ final class RequestHandler: Sendable {
             throw .methodNotAllowed(method, path: path, allowed: route.methods)
         }
         switch route {
-        case .edit, .format:
+        case .edit, .format, .validate:
             let body = try jsonBody(request)
             let acceptLanguage = request.header("Accept-Language")
-            return route == .edit
-                ? try edit(body, acceptLanguage: acceptLanguage) : try format(body, acceptLanguage: acceptLanguage)
+            switch route {
+            case .edit: return try edit(body, acceptLanguage: acceptLanguage)
+            case .format: return try format(body, acceptLanguage: acceptLanguage)
+            default: return try validate(body, acceptLanguage: acceptLanguage)
+            }
+        case .fields, .field, .forms, .form:
+            return try discovery(
+                route, name: parameter, acceptLanguage: request.header("Accept-Language"),
+                ifNoneMatch: request.header("If-None-Match"))
         case .healthz:
             return .json(Array(#"{"status":"ok"}"#.utf8))
         case .readyz:
@@ -85,7 +100,7 @@ final class RequestHandler: Sendable {
             return metricsText()
         case .openapi:
             return .text(EmbeddedResources.openAPIDocument, contentType: "application/yaml; charset=utf-8")
-        case .validate, .fields, .field, .forms, .form, .playground, .unmatched:
+        case .playground, .unmatched:
             throw .notFound(path: path)
         }
     }

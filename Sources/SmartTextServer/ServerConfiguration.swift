@@ -1,3 +1,5 @@
+import SmartTextEngine
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -218,12 +220,5 @@ extension ServerCommand {
 extension String {
     fileprivate func padding(_ width: Int) -> String {
         count >= width ? self + " " : self + String(repeating: " ", count: width - count)
-    }
-
-    func trimmingSpaces() -> String {
-        var slice = self[...]
-        while let first = slice.first, first == " " || first == "\t" { slice = slice.dropFirst() }
-        while let last = slice.last, last == " " || last == "\t" { slice = slice.dropLast() }
-        return String(slice)
     }
 }

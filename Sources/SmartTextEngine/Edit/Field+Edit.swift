@@ -149,14 +149,14 @@ extension Field {
     /// Formats a whole text; the caret goes to the end.
     public func format(
         _ text: String, event: ValidationEvent = .change, units: OffsetUnit = .utf16,
-        locale: LocalePreference = .english
+        locale: LocalePreference = .english, formValues: [String: String] = [:]
     ) -> EditOutcome {
         let old = TextUnits.scalars(text)
         let formatted = formatter.format(old, context: FormatContext(final: event != .change))
         let request = EditRequest(text: text, start: 0, end: 0, replacement: "", units: units, event: event)
         return outcome(
             text: formatted.scalars, caretIndex: formatted.scalars.count, formatted: formatted, old: old,
-            request: request, locale: locale)
+            request: request, locale: locale, formValues: formValues)
     }
 
     // MARK: - Steps
@@ -243,7 +243,8 @@ extension Field {
 
     private func outcome(
         text: [Unicode.Scalar], caretIndex: Int, formatted: Formatted, old: [Unicode.Scalar], request: EditRequest,
-        locale: LocalePreference, rejected: Bool = false, truncated: Bool = false, deferred: Bool = false
+        locale: LocalePreference, rejected: Bool = false, truncated: Bool = false, deferred: Bool = false,
+        formValues: [String: String] = [:]
     ) -> EditOutcome {
         let caret = TextUnits.snapToCluster(caretIndex, boundaries: TextUnits.clusterBoundaries(text))
         let value = formatter.value(of: formatted)
@@ -251,7 +252,7 @@ extension Field {
         let textString = TextUnits.string(text)
         let validation = validate(
             text: TextUnits.string(formatted.scalars), value: value, complete: complete, meta: formatted.meta,
-            event: request.event, locale: locale)
+            event: request.event, locale: locale, formValues: formValues)
         return EditOutcome(
             text: textString, caret: TextUnits.offset(ofScalarIndex: caret, in: text, unit: request.units),
             value: TextUnits.string(value), complete: complete, rejected: rejected, truncated: truncated,

@@ -33,14 +33,15 @@ public struct CardBrand: Sendable, Equatable {
 
     /// The seven common brands and Maestro, in order of preference when two match equally.
     /// Lengths are those issued today: Visa 13 or 16, Mastercard, Discover and JCB 16,
-    /// American Express 15, Diners Club 14, UnionPay 16 to 19, Maestro 12 to 19.
+    /// American Express 15, Diners Club 14 (some 16), UnionPay 16 to 19, Maestro 12 to 19.
     public static let all: [CardBrand] = [
         CardBrand("visa", [one("4")], lengths: [13, 16], gaps: [4, 8, 12], usual: 16),
         CardBrand(
             "mastercard", [("51", "55"), ("2221", "2720")], lengths: [16], gaps: [4, 8, 12], usual: 16),
         CardBrand("amex", [one("34"), one("37")], lengths: [15], gaps: [4, 10], usual: 15, code: 4),
         CardBrand(
-            "diners", [("300", "305"), one("3095"), one("36"), ("38", "39")], lengths: [14], gaps: [4, 10], usual: 14),
+            "diners", [("300", "305"), one("3095"), one("36"), ("38", "39")], lengths: [14, 16], gaps: [4, 10],
+            usual: 14),
         CardBrand(
             "discover", [one("6011"), ("644", "649"), one("65")], lengths: [16], gaps: [4, 8, 12], usual: 16),
         CardBrand("jcb", [("3528", "3589")], lengths: [16], gaps: [4, 8, 12], usual: 16),

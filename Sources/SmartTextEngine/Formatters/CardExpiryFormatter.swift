@@ -5,6 +5,7 @@
 /// typing it would (formatting never depends on how the text arrived).
 public struct CardExpiryFormatter: TextFormatter {
     public let name = "cardExpiry"
+    public var maximumLength: Int? { 5 }
 
     public init() {}
 

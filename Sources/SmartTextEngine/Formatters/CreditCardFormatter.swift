@@ -6,6 +6,8 @@
 /// the number passes the Luhn check.
 public struct CreditCardFormatter: TextFormatter {
     public let name = "creditCard"
+    /// 19 digits and four spaces.
+    public var maximumLength: Int? { 23 }
 
     public init() {}
 

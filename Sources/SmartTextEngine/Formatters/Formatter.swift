@@ -120,10 +120,13 @@ public protocol TextFormatter: Sendable {
     func format(_ input: [Unicode.Scalar], context: FormatContext) -> Formatted
     /// The submitted form of a significant output scalar (a decimal comma becomes `.`).
     func valueScalar(_ scalar: Unicode.Scalar) -> Unicode.Scalar
+    /// The longest text the formatter can produce, in characters, when it has a limit (a client's `maxlength`).
+    var maximumLength: Int? { get }
 }
 
 extension TextFormatter {
     public func valueScalar(_ scalar: Unicode.Scalar) -> Unicode.Scalar { scalar }
+    public var maximumLength: Int? { nil }
 }
 
 /// Formatters applied in order; their provenance maps compose so that the
@@ -167,6 +170,9 @@ public struct FormatterPipeline: Sendable {
         }
         return result
     }
+
+    /// The longest text the pipeline can produce, when any formatter limits it.
+    public var maximumLength: Int? { formatters.compactMap(\.maximumLength).min() }
 
     /// The value to submit: the significant scalars, in their submitted form.
     public func value(of formatted: Formatted) -> [Unicode.Scalar] {

@@ -4,6 +4,8 @@
 /// is dropped.
 public struct IBANFormatter: TextFormatter {
     public let name = "iban"
+    /// 34 characters and eight spaces.
+    public var maximumLength: Int? { 42 }
 
     public init() {}
 

@@ -22,6 +22,7 @@ public struct MaskFormatter: TextFormatter {
     }
 
     public let name = "mask"
+    public var maximumLength: Int? { slots.count }
     /// The pattern as written.
     public let pattern: String
     /// The parsed pattern.

@@ -5,6 +5,7 @@ public struct MaxLengthFormatter: TextFormatter {
     public let name = "maxLength"
     /// Most characters kept.
     public let max: Int
+    public var maximumLength: Int? { max }
 
     public init(max: Int) {
         self.max = max

@@ -81,14 +81,116 @@ enum FormatterCatalog {
 /// `message` are handled by the loader).
 enum ValidatorCatalog {
     /// The names, for error messages and discovery.
-    static let names = ["notEmpty"]
+    static let names = [
+        "notEmpty", "minLength", "maxLength", "length", "regex", "email", "luhn", "cardBrand", "cardExpiry", "cvc",
+        "iban", "cnResidentId", "date", "number", "digits", "includesLowercase", "includesUppercase",
+        "includesLowerAndUppercase", "includesDigit", "includesSymbol", "passwordStrength", "oneOf", "matchesField",
+    ]
 
-    static func make(_ options: RuleOptions, formFields: [String]?) throws(ConfigError) -> any Validator {
+    /// Builds a validator. `form` maps the names of the form's fields to their
+    /// labels when the field is part of a form, and is nil otherwise.
+    static func make(_ options: RuleOptions, form: [String: LocalizedText]?) throws(ConfigError) -> any Validator {
+        let lengths: ClosedRange<Int64> = 0...1_000_000
         switch options.name {
         case "notEmpty":
             try options.allow([])
             return NotEmptyValidator()
+        case "email":
+            try options.allow([])
+            return EmailValidator()
+        case "luhn":
+            try options.allow([])
+            return LuhnValidator()
+        case "cardExpiry":
+            try options.allow([])
+            return CardExpiryValidator()
+        case "iban":
+            try options.allow([])
+            return IBANValidator()
+        case "cnResidentId":
+            try options.allow([])
+            return CNResidentIDValidator()
+        case "digits":
+            try options.allow([])
+            return DigitsValidator()
+        case "minLength":
+            try options.allow(["min"])
+            return LengthValidator(name: "minLength", min: try options.requiredInteger("min", in: lengths), max: nil)
+        case "maxLength":
+            try options.allow(["max"])
+            return LengthValidator(name: "maxLength", min: nil, max: try options.requiredInteger("max", in: lengths))
+        case "length":
+            try options.allow(["min", "max"])
+            let min = try options.integer("min", in: lengths)
+            let max = try options.integer("max", in: lengths)
+            guard min != nil || max != nil else { throw ConfigError("length needs \"min\", \"max\" or both") }
+            if let min, let max, min > max { throw ConfigError("min (\(min)) is greater than max (\(max))") }
+            return LengthValidator(name: "length", min: min, max: max)
+        case "regex":
+            try options.allow(["pattern"])
+            return RegexValidator(try RegularExpression(try options.requiredString("pattern")))
+        case "cardBrand":
+            try options.allow(["allowed"])
+            guard let allowed = try options.strings("allowed"), !allowed.isEmpty else {
+                throw ConfigError(
+                    "cardBrand needs \"allowed\": a list among \(CardBrandValidator.brandNames.joined(separator: ", "))"
+                )
+            }
+            for brand in allowed where !CardBrandValidator.brandNames.contains(brand) {
+                throw ConfigError(
+                    "unknown card brand \"\(brand)\"; expected among: \(CardBrandValidator.brandNames.joined(separator: ", "))"
+                )
+            }
+            return CardBrandValidator(allowed: allowed)
+        case "cvc":
+            try options.allow(["cardField"])
+            return CVCValidator(cardField: try options.string("cardField") ?? "credit_card")
+        case "date":
+            try options.allow(["min", "max"])
+            var bounds: [DateValidator.Bound?] = []
+            for key in ["min", "max"] {
+                guard let text = try options.string(key) else {
+                    bounds.append(nil)
+                    continue
+                }
+                guard let bound = DateValidator.Bound(text) else {
+                    throw ConfigError("\(key) must be a date YYYY-MM-DD that exists, or \"today\", not \"\(text)\"")
+                }
+                bounds.append(bound)
+            }
+            return DateValidator(min: bounds[0], max: bounds[1])
+        case "number":
+            try options.allow(["min", "max"])
+            let min = try options.number("min")
+            let max = try options.number("max")
+            if let min, let max, min > max { throw ConfigError("min (\(min)) is greater than max (\(max))") }
+            return NumberValidator(min: min, max: max)
+        case "passwordStrength":
+            try options.allow(["minScore"])
+            return PasswordStrengthValidator(minScore: try options.integer("minScore", in: 0...4) ?? 3)
+        case "oneOf":
+            try options.allow(["values"])
+            guard let values = try options.strings("values"), !values.isEmpty else {
+                throw ConfigError("oneOf needs \"values\": a non-empty list of strings")
+            }
+            return OneOfValidator(values: values)
+        case "matchesField":
+            try options.allow(["field"])
+            let other = try options.requiredString("field")
+            guard let form else {
+                throw ConfigError(
+                    "matchesField can only be used in a form (it compares with another field of the form)")
+            }
+            guard let label = form[other] else {
+                throw ConfigError(
+                    "the form has no field \"\(other)\"; its fields: \(form.keys.sorted().joined(separator: ", "))")
+            }
+            return MatchesFieldValidator(field: other, otherLabel: label)
         default:
+            if let kind = IncludesValidator.Kind(rawValue: options.name) {
+                try options.allow([])
+                return IncludesValidator(kind)
+            }
             throw ConfigError(
                 "unknown validator \"\(options.name)\"; known validators: \(names.joined(separator: ", "))")
         }

@@ -84,12 +84,13 @@ extension Field {
     /// Evaluates the field's validators on formatted text.
     public func validate(
         text: String, value: [Unicode.Scalar], complete: Bool, meta: JSONObject = JSONObject(),
-        event: ValidationEvent, locale: LocalePreference, formValues: [String: String] = [:]
+        event: ValidationEvent, locale: LocalePreference, formValues: [String: String] = [:],
+        today: CalendarDate = .today()
     ) -> ValidationReport {
         let valueString = TextUnits.string(value)
         let input = ValidationInput(
             text: text, value: valueString, valueScalars: value, complete: complete, meta: meta,
-            formValues: formValues)
+            formValues: formValues, today: today)
         let labelText = label.resolve(locale)
         var results: [RuleResult] = []
         var errors: [RuleError] = []
@@ -98,6 +99,7 @@ extension Field {
         for rule in rules {
             let check = rule.validator.check(input)
             var values = rule.validator.parameters
+            for (name, text) in rule.validator.localizedParameters { values[name] = text.resolve(locale) }
             values["label"] = labelText
             let message = (rule.message ?? rule.validator.message(for: check)).render(locale, values)
             results.append(

@@ -4,6 +4,8 @@ public struct FormField: Sendable {
     public let name: String
     /// The field configuration used, with the form's overrides applied.
     public let field: Field
+    /// The registry field it is based on (`password` for `password_confirm`).
+    public let source: String
     /// A missing value is an error.
     public let required: Bool
 }

@@ -255,7 +255,7 @@ private struct Builder {
     }
 
     mutating func buildField(
-        name: String, definition: JSONObject, file: String, subject: String, formFields: [String]?,
+        name: String, definition: JSONObject, file: String, subject: String, formFields: [String: LocalizedText]?,
         allowedKeys: [String] = fieldKeys
     ) -> Field? {
         let before = problems.count
@@ -310,7 +310,7 @@ private struct Builder {
     }
 
     private mutating func validatorRule(
-        _ options: RuleOptions, file: String, subject: String, rule: String, formFields: [String]?
+        _ options: RuleOptions, file: String, subject: String, rule: String, formFields: [String: LocalizedText]?
     ) -> ValidatorRule? {
         var own = options.reader.object
         let on = own["on"]
@@ -320,7 +320,7 @@ private struct Builder {
         let stripped = RuleOptions(name: options.name, options: options.bare ? nil : own)
         var validator: (any Validator)?
         do {
-            validator = try ValidatorCatalog.make(stripped, formFields: formFields)
+            validator = try ValidatorCatalog.make(stripped, form: formFields)
         } catch {
             problem(file, subject, rule, error.message)
         }
@@ -346,6 +346,19 @@ private struct Builder {
         let text = localized(message, file: file, subject: subject, rule: rule)
         guard let validator else { return nil }
         return ValidatorRule(validator, events: events, message: text)
+    }
+
+    /// A label without reporting problems (they are reported where the label is built).
+    private func labelText(_ value: JSONValue?) -> LocalizedText? {
+        switch value {
+        case .string(let text)?: return LocalizedText(text)
+        case .object(let object)?:
+            let entries = object.members.compactMap { member -> (String, String)? in
+                if case .string(let text) = member.value { (member.key, text) } else { nil }
+            }
+            return entries.isEmpty ? nil : LocalizedText(entries)
+        default: return nil
+        }
     }
 
     /// A string, or an object of language tag → string.
@@ -438,13 +451,17 @@ private struct Builder {
                 file, subject, "fields", "must be a non-empty array of field names or {\"name\", \"field\"} objects")
             return nil
         }
-        // Names first, so that matchesField can refer to any field of the form.
-        var names: [String] = []
+        // Names and labels first, so that matchesField can refer to any field of the form.
+        var names: [String: LocalizedText] = [:]
         for entry in entries {
             switch entry {
-            case .string(let fieldName): names.append(fieldName)
+            case .string(let fieldName):
+                names[fieldName] = fields[fieldName]?.label ?? LocalizedText(fieldName)
             case .object(let object):
-                if case .string(let entryName)? = object["name"] { names.append(entryName) }
+                guard case .string(let entryName)? = object["name"] else { continue }
+                let base: String = if case .string(let text)? = object["field"] { text } else { entryName }
+                names[entryName] =
+                    labelText(object["label"]) ?? labelText(resolved[base]?["label"]) ?? LocalizedText(entryName)
             default: break
             }
         }
@@ -459,7 +476,7 @@ private struct Builder {
                     }
                     continue
                 }
-                formFields.append(FormField(name: fieldName, field: field, required: true))
+                formFields.append(FormField(name: fieldName, field: field, source: fieldName, required: true))
             case .object(let object):
                 guard case .string(let entryName)? = object["name"], Self.isValidName(entryName) else {
                     problem(file, subject, rule, "needs \"name\": the name of the value in the form")
@@ -501,7 +518,7 @@ private struct Builder {
                     name: entryName, definition: merged, file: file, subject: "\(subject), field \"\(entryName)\"",
                     formFields: names, allowedKeys: Self.fieldKeys)
                 {
-                    formFields.append(FormField(name: entryName, field: field, required: required))
+                    formFields.append(FormField(name: entryName, field: field, source: baseName, required: required))
                 }
             default:
                 problem(file, subject, rule, "must be a field name or an object with \"name\" and \"field\"")

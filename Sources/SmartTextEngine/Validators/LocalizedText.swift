@@ -108,8 +108,9 @@ public struct LocalizedText: Sendable, Equatable {
     }
 }
 
-extension Substring {
-    func trimmingSpaces() -> String {
+extension StringProtocol {
+    /// The text without leading and trailing spaces and tabs.
+    package func trimmingSpaces() -> String {
         var slice = self[...]
         while let first = slice.first, first == " " || first == "\t" { slice = slice.dropFirst() }
         while let last = slice.last, last == " " || last == "\t" { slice = slice.dropLast() }

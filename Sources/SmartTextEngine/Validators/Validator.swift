@@ -35,10 +35,12 @@ public struct ValidationInput: Sendable {
     public var meta: JSONObject
     /// The other fields' values when a form is validated, by form field name.
     public var formValues: [String: String]
+    /// Today's date, for rules about the past and the future.
+    public var today: CalendarDate
 
     public init(
         text: String, value: String, valueScalars: [Unicode.Scalar], complete: Bool = false,
-        meta: JSONObject = JSONObject(), formValues: [String: String] = [:]
+        meta: JSONObject = JSONObject(), formValues: [String: String] = [:], today: CalendarDate = .today()
     ) {
         self.text = text
         self.value = value
@@ -46,6 +48,7 @@ public struct ValidationInput: Sendable {
         self.complete = complete
         self.meta = meta
         self.formValues = formValues
+        self.today = today
     }
 }
 
@@ -77,6 +80,8 @@ public protocol Validator: Sendable {
     var name: String { get }
     /// Placeholder values for messages besides `{label}` (`min` → "8").
     var parameters: [String: String] { get }
+    /// Placeholder values that depend on the language (another field's label).
+    var localizedParameters: [String: LocalizedText] { get }
     /// Checks a value.
     func check(_ input: ValidationInput) -> RuleCheck
     /// The built-in message for a verdict, with `{label}` and parameter placeholders.
@@ -85,6 +90,7 @@ public protocol Validator: Sendable {
 
 extension Validator {
     public var parameters: [String: String] { [:] }
+    public var localizedParameters: [String: LocalizedText] { [:] }
 }
 
 /// A validator as configured for a field: on which events it reports and its message.
@@ -120,6 +126,11 @@ public struct RuleResult: Sendable, Equatable {
 public struct RuleError: Sendable, Equatable {
     public var rule: String
     public var message: String
+
+    public init(rule: String, message: String) {
+        self.rule = rule
+        self.message = message
+    }
 }
 
 /// The validation part of an answer.

@@ -76,3 +76,196 @@ enum AnswerWriter {
         writer.endArray()
     }
 }
+
+// MARK: - Forms
+
+extension AnswerWriter {
+    /// The answer of `/v1/validate`.
+    static func form(_ check: FormCheck, formName: String?) -> [UInt8] {
+        var writer = JSONWriter(capacity: 1024)
+        writer.beginObject()
+        writer.key("valid")
+        writer.bool(check.valid)
+        if let formName {
+            writer.key("form")
+            writer.string(formName)
+        }
+        writer.key("fields")
+        writer.beginObject()
+        for field in check.fields {
+            writer.key(field.name)
+            writer.beginObject()
+            writer.key("text")
+            writer.string(field.outcome.text)
+            writer.key("value")
+            writer.string(field.outcome.value)
+            writer.key("state")
+            writer.string(field.outcome.validation.state.rawValue)
+            writer.key("valid")
+            writer.bool(field.outcome.validation.valid)
+            rules(field.outcome.validation, into: &writer)
+            writer.endObject()
+        }
+        writer.endObject()
+        writer.key("errors")
+        writer.beginArray()
+        for error in check.errors {
+            writer.beginObject()
+            writer.key("field")
+            writer.string(error.field)
+            writer.key("rule")
+            writer.string(error.rule)
+            writer.key("message")
+            writer.string(error.message)
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.endObject()
+        return writer.bytes
+    }
+}
+
+// MARK: - Discovery
+
+extension AnswerWriter {
+    /// `GET /v1/fields`: every field with its label and hints.
+    static func fieldList(_ registry: Registry, locale: LocalePreference) -> [UInt8] {
+        var writer = JSONWriter(capacity: 8192)
+        writer.beginObject()
+        writer.key("version")
+        writer.string(registry.version)
+        writer.key("fields")
+        writer.beginArray()
+        for name in registry.fieldNames {
+            let field = registry.fields[name]!
+            writer.beginObject()
+            writer.key("name")
+            writer.string(name)
+            writer.key("label")
+            writer.string(field.label.resolve(locale))
+            writer.key("hints")
+            hints(field, into: &writer)
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.endObject()
+        return writer.bytes
+    }
+
+    /// `GET /v1/fields/{name}`: the configuration and the client hints.
+    static func field(_ field: Field, locale: LocalePreference) -> [UInt8] {
+        var writer = JSONWriter(capacity: 2048)
+        writer.beginObject()
+        writer.key("name")
+        writer.string(field.name)
+        writer.key("label")
+        writer.string(field.label.resolve(locale))
+        writer.key("labels")
+        labels(field.label, into: &writer)
+        writer.key("formatters")
+        writer.value(field.definition["formatters"] ?? .array([]))
+        writer.key("validators")
+        writer.value(field.definition["validators"] ?? .array([]))
+        writer.key("report")
+        writer.string(field.report.rawValue)
+        writer.key("backspace")
+        writer.string(field.backspace.rawValue)
+        writer.key("hints")
+        hints(field, into: &writer)
+        writer.endObject()
+        return writer.bytes
+    }
+
+    /// `GET /v1/forms`: every form with its fields' names.
+    static func formList(_ registry: Registry, locale: LocalePreference) -> [UInt8] {
+        var writer = JSONWriter(capacity: 1024)
+        writer.beginObject()
+        writer.key("version")
+        writer.string(registry.version)
+        writer.key("forms")
+        writer.beginArray()
+        for name in registry.formNames {
+            let form = registry.forms[name]!
+            writer.beginObject()
+            writer.key("name")
+            writer.string(name)
+            writer.key("label")
+            writer.string(form.label?.resolve(locale) ?? name)
+            writer.key("fields")
+            writer.beginArray()
+            for field in form.fields { writer.string(field.name) }
+            writer.endArray()
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.endObject()
+        return writer.bytes
+    }
+
+    /// `GET /v1/forms/{name}`: the fields in order, with focus navigation
+    /// (previous, next, and the return key: `next`, or `done` on the last field).
+    static func form(_ form: Form, locale: LocalePreference) -> [UInt8] {
+        var writer = JSONWriter(capacity: 4096)
+        writer.beginObject()
+        writer.key("name")
+        writer.string(form.name)
+        writer.key("label")
+        writer.string(form.label?.resolve(locale) ?? form.name)
+        writer.key("fields")
+        writer.beginArray()
+        for (position, formField) in form.fields.enumerated() {
+            writer.beginObject()
+            writer.key("name")
+            writer.string(formField.name)
+            writer.key("field")
+            writer.string(formField.source)
+            writer.key("label")
+            writer.string(formField.field.label.resolve(locale))
+            writer.key("required")
+            writer.bool(formField.required)
+            writer.key("previous")
+            if position > 0 { writer.string(form.fields[position - 1].name) } else { writer.null() }
+            writer.key("next")
+            if position + 1 < form.fields.count { writer.string(form.fields[position + 1].name) } else { writer.null() }
+            writer.key("returnKey")
+            writer.string(position + 1 < form.fields.count ? "next" : "done")
+            writer.key("hints")
+            hints(formField.field, into: &writer)
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.endObject()
+        return writer.bytes
+    }
+
+    private static func labels(_ text: LocalizedText, into writer: inout JSONWriter) {
+        writer.beginObject()
+        for entry in text.entries {
+            writer.key(entry.tag == "*" ? "en" : entry.tag)
+            writer.string(entry.text)
+        }
+        writer.endObject()
+    }
+
+    /// Every hint key, `null` when the field does not set it; `secure` defaults to false.
+    private static func hints(_ field: Field, into writer: inout JSONWriter) {
+        let hints = field.hints
+        let strings: [(StaticString, String?)] = [
+            ("placeholder", hints.placeholder), ("inputmode", hints.inputmode), ("autocomplete", hints.autocomplete),
+            ("keyboard", hints.keyboard), ("textContentType", hints.textContentType),
+            ("androidInputType", hints.androidInputType),
+        ]
+        writer.beginObject()
+        for (key, value) in strings {
+            writer.key(key)
+            if let value { writer.string(value) } else { writer.null() }
+        }
+        writer.key("secure")
+        writer.bool(hints.secure ?? false)
+        writer.key("maxLength")
+        if let maximum = field.formatter.maximumLength { writer.integer(maximum) } else { writer.null() }
+        writer.key("example")
+        if let example = hints.example { writer.string(example) } else { writer.null() }
+        writer.endObject()
+    }
+}

@@ -1,0 +1,98 @@
+/// One field's part of a form check.
+public struct FieldCheck: Sendable {
+    /// The name of the value in the form, or the field name.
+    public var name: String
+    /// The formatted text, the value and the validation.
+    public var outcome: EditOutcome
+}
+
+/// A problem with the form as a whole (a value the form does not have).
+public struct FormError: Sendable, Equatable {
+    public var field: String
+    public var rule: String
+    public var message: String
+
+    public init(field: String, rule: String, message: String) {
+        self.field = field
+        self.rule = rule
+        self.message = message
+    }
+}
+
+/// The answer to checking a whole form (or several loose fields).
+public struct FormCheck: Sendable {
+    /// Every field valid and no form error.
+    public var valid: Bool
+    /// The fields in order.
+    public var fields: [FieldCheck]
+    public var errors: [FormError]
+}
+
+extension Form {
+    /// Checks submitted values: each field formatted and validated, missing
+    /// required fields and keys the form does not have reported, cross-field
+    /// rules (`matchesField`) given the other values.
+    public func validate(
+        _ values: [(name: String, text: String)], event: ValidationEvent = .submit, locale: LocalePreference = .english
+    ) -> FormCheck {
+        var errors: [FormError] = []
+        let known = Set(fields.map(\.name))
+        for (name, _) in values where !known.contains(name) {
+            let message = LocalizedText([
+                ("en", "the form \(self.name) has no field \"\(name)\""), ("zh-Hans", "表单\(self.name)中没有字段“\(name)”"),
+            ]).resolve(locale)
+            errors.append(FormError(field: name, rule: "unknownField", message: message))
+        }
+        let texts = Dictionary(values.map { ($0.name, $0.text) }, uniquingKeysWith: { first, _ in first })
+        // Values first, so that cross-field rules see the others' formatted values.
+        var formValues: [String: String] = [:]
+        for formField in fields {
+            if let text = texts[formField.name] {
+                formValues[formField.name] = formField.field.format(text, event: event).value
+            }
+        }
+        var checks: [FieldCheck] = []
+        for formField in fields {
+            if let text = texts[formField.name] {
+                let outcome = formField.field.format(text, event: event, locale: locale, formValues: formValues)
+                checks.append(FieldCheck(name: formField.name, outcome: outcome))
+            } else {
+                checks.append(FieldCheck(name: formField.name, outcome: missing(formField, locale: locale)))
+            }
+        }
+        let valid = errors.isEmpty && checks.allSatisfy(\.outcome.validation.valid)
+        return FormCheck(valid: valid, fields: checks, errors: errors)
+    }
+
+    /// A field absent from the submission: an error when required, else nothing to check.
+    private func missing(_ formField: FormField, locale: LocalePreference) -> EditOutcome {
+        var outcome = formField.field.format("", event: .submit, locale: locale)
+        guard formField.required else {
+            outcome.validation = ValidationReport(state: .empty, valid: true, errors: [], results: [])
+            return outcome
+        }
+        let label = formField.field.label.resolve(locale)
+        let message = LocalizedText([("en", "{label} is required"), ("zh-Hans", "请输入{label}")])
+            .render(locale, ["label": label])
+        outcome.validation = ValidationReport(
+            state: .empty, valid: false, errors: [RuleError(rule: "required", message: message)],
+            results: [
+                RuleResult(rule: "required", valid: false, message: message, incomplete: false, details: JSONObject())
+            ])
+        return outcome
+    }
+}
+
+extension Registry {
+    /// Checks loose fields: each key is a field name.
+    public func validate(
+        _ values: [(name: String, text: String)], event: ValidationEvent = .submit, locale: LocalePreference = .english
+    ) throws(UnknownNameError) -> FormCheck {
+        var checks: [FieldCheck] = []
+        for (name, text) in values {
+            guard let field = fields[name] else { throw UnknownNameError(kind: "field", name: name) }
+            checks.append(FieldCheck(name: name, outcome: field.format(text, event: event, locale: locale)))
+        }
+        return FormCheck(valid: checks.allSatisfy(\.outcome.validation.valid), fields: checks, errors: [])
+    }
+}

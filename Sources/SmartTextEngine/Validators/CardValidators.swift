@@ -1,0 +1,116 @@
+/// `luhn`: a card number: the Luhn (mod 10) check passes at a length its
+/// brand issues (12 to 19 digits when the brand is not known), so a prefix that
+/// happens to pass is not taken for a number. Shorter than the brand's longest
+/// length is `incomplete`.
+public struct LuhnValidator: Validator {
+    public let name = "luhn"
+
+    public init() {}
+
+    public func check(_ input: ValidationInput) -> RuleCheck {
+        let digits = input.valueScalars
+        guard digits.allSatisfy({ $0.value >= 0x30 && $0.value <= 0x39 }) else { return .fail }
+        let brand = CardBrand.detect(digits) ?? .unknown
+        if brand.lengths.contains(digits.count) && CardBrand.luhn(digits) { return .pass }
+        return digits.count < brand.maxLength ? .tooShortSoFar : .fail
+    }
+
+    public func message(for check: RuleCheck) -> LocalizedText {
+        LocalizedText([("en", "{label} is not a valid card number"), ("zh-Hans", "{label}不是有效的卡号")])
+    }
+}
+
+/// `cardBrand {allowed}`: the card's brand (from its prefix) is one of those
+/// accepted. A number too short to tell is `incomplete`.
+public struct CardBrandValidator: Validator {
+    public let name = "cardBrand"
+    public let allowed: [String]
+
+    /// The brand names an `allowed` list may use.
+    public static var brandNames: [String] { CardBrand.all.map(\.id) }
+
+    public init(allowed: [String]) {
+        self.allowed = allowed
+    }
+
+    public var parameters: [String: String] { ["allowed": allowed.joined(separator: ", ")] }
+
+    public func check(_ input: ValidationInput) -> RuleCheck {
+        guard let brand = CardBrand.detect(input.valueScalars) else {
+            return input.valueScalars.count < 6 ? .tooShortSoFar : .fail
+        }
+        return allowed.contains(brand.id) ? .pass : RuleCheck(valid: false, details: ["brand": .string(brand.id)])
+    }
+
+    public func message(for check: RuleCheck) -> LocalizedText {
+        LocalizedText([
+            ("en", "{label}: only these cards are accepted: {allowed}"), ("zh-Hans", "{label}：仅支持以下卡种：{allowed}"),
+        ])
+    }
+}
+
+/// `cardExpiry`: `MM/YY` with a real month, not in the past (a card is valid
+/// to the end of its month) and not more than 20 years ahead.
+public struct CardExpiryValidator: Validator {
+    public let name = "cardExpiry"
+
+    public init() {}
+
+    public func check(_ input: ValidationInput) -> RuleCheck {
+        let digits = input.valueScalars.compactMap { $0.asciiDigit.map { Int($0.value - 0x30) } }
+        guard digits.count == input.valueScalars.count else { return .fail }
+        guard digits.count == 4 else { return digits.count < 4 ? .tooShortSoFar : .fail }
+        let month = digits[0] * 10 + digits[1]
+        let year = 2000 + digits[2] * 10 + digits[3]
+        guard (1...12).contains(month) else { return .fail }
+        let today = input.today
+        if (year, month) < (today.year, today.month) { return RuleCheck(valid: false, variant: "past") }
+        if year > today.year + 20 { return .fail }
+        return .pass
+    }
+
+    public func message(for check: RuleCheck) -> LocalizedText {
+        if check.variant == "past" {
+            return LocalizedText([("en", "{label} is in the past: the card has expired"), ("zh-Hans", "{label}已过期")])
+        }
+        return LocalizedText([
+            ("en", "{label} is not a valid expiry date (MM/YY)"), ("zh-Hans", "{label}不是有效的有效期（月/年）"),
+        ])
+    }
+}
+
+/// `cvc {cardField}`: the card security code. In a form whose `cardField`
+/// (default `credit_card`) holds a number, its brand decides: 4 digits for
+/// American Express, else 3. Outside such a form, 3 or 4 digits.
+public struct CVCValidator: Validator {
+    public let name = "cvc"
+    public let cardField: String
+
+    public init(cardField: String = "credit_card") {
+        self.cardField = cardField
+    }
+
+    public func check(_ input: ValidationInput) -> RuleCheck {
+        let digits = input.valueScalars
+        guard digits.allSatisfy({ $0.value >= 0x30 && $0.value <= 0x39 }) else { return .fail }
+        let lengths: ClosedRange<Int>
+        let variant: String
+        if let card = input.formValues[cardField], let brand = CardBrand.detect(Array(card.unicodeScalars)) {
+            lengths = brand.securityCodeLength...brand.securityCodeLength
+            variant = String(brand.securityCodeLength)
+        } else {
+            lengths = 3...4
+            variant = "3or4"
+        }
+        if lengths.contains(digits.count) { return .pass }
+        return RuleCheck(valid: false, incomplete: digits.count < lengths.lowerBound, variant: variant)
+    }
+
+    public func message(for check: RuleCheck) -> LocalizedText {
+        switch check.variant {
+        case "4": LocalizedText([("en", "{label} must be 4 digits"), ("zh-Hans", "{label}须为4位数字")])
+        case "3": LocalizedText([("en", "{label} must be 3 digits"), ("zh-Hans", "{label}须为3位数字")])
+        default: LocalizedText([("en", "{label} must be 3 or 4 digits"), ("zh-Hans", "{label}须为3或4位数字")])
+        }
+    }
+}

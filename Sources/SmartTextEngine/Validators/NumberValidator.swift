@@ -1,0 +1,50 @@
+/// `number {min, max}`: the value is a number within bounds. Below a positive
+/// minimum, typing more digits can still reach it: `incomplete`.
+public struct NumberValidator: Validator {
+    public let name = "number"
+    public let min: Double?
+    public let max: Double?
+
+    public init(min: Double? = nil, max: Double? = nil) {
+        self.min = min
+        self.max = max
+    }
+
+    public var parameters: [String: String] {
+        var values: [String: String] = [:]
+        if let min { values["min"] = Self.text(min) }
+        if let max { values["max"] = Self.text(max) }
+        return values
+    }
+
+    static func text(_ number: Double) -> String {
+        number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+    }
+
+    public func check(_ input: ValidationInput) -> RuleCheck {
+        let value = input.value
+        if value == "-" || value == "." || value == "-." { return .tooShortSoFar }
+        guard let number = Double(value), number.isFinite,
+            value.unicodeScalars.allSatisfy({ ($0.value >= 0x30 && $0.value <= 0x39) || $0 == "." || $0 == "-" })
+        else { return .fail }
+        if let min, number < min {
+            // More digits make a non-negative number larger (a full fraction aside).
+            return RuleCheck(valid: false, incomplete: number >= 0 && !value.contains("."), variant: "min")
+        }
+        if let max, number > max { return RuleCheck(valid: false, variant: "max") }
+        return .pass
+    }
+
+    public func message(for check: RuleCheck) -> LocalizedText {
+        switch (check.variant, min, max) {
+        case (_, .some, .some):
+            LocalizedText([("en", "{label} must be between {min} and {max}"), ("zh-Hans", "{label}须在{min}到{max}之间")])
+        case ("min", _, _):
+            LocalizedText([("en", "{label} must be at least {min}"), ("zh-Hans", "{label}不能小于{min}")])
+        case ("max", _, _):
+            LocalizedText([("en", "{label} must be at most {max}"), ("zh-Hans", "{label}不能大于{max}")])
+        default:
+            LocalizedText([("en", "{label} must be a number"), ("zh-Hans", "{label}必须是数字")])
+        }
+    }
+}

@@ -1,0 +1,53 @@
+/// `passwordStrength {minScore}`: zxcvbn's score (0–4) reaches `minScore`
+/// (default 3). The result carries `score` and `feedback`
+/// (`{warning, suggestions}`) in the request's language. Typing more can make
+/// a password stronger, so a failure is `incomplete`.
+public struct PasswordStrengthValidator: Validator {
+    public let name = "passwordStrength"
+    public let minScore: Int
+
+    public init(minScore: Int = 3) {
+        self.minScore = minScore
+    }
+
+    public var parameters: [String: String] { ["minScore": String(minScore)] }
+
+    public func check(_ input: ValidationInput) -> RuleCheck {
+        let strength = PasswordStrength(input.value)
+        var details: JSONObject = ["score": .integer(Int64(strength.score))]
+        details["feedback"] = .object(Self.feedback(strength))
+        return RuleCheck(valid: strength.score >= minScore, incomplete: true, details: details)
+    }
+
+    /// zxcvbn-c reports what it matched, not sentences: the advice is written here, in both languages.
+    static func feedback(_ strength: PasswordStrength) -> JSONObject {
+        let warnings: [String: (String, String)] = [
+            "dictionary": ("This is similar to a commonly used password or word", "与常用密码或单词相似"),
+            "spatial": ("Straight rows of keys or keyboard patterns are easy to guess", "键盘上连续的按键很容易被猜到"),
+            "repeat": ("Repeats like \"aaa\" or \"abcabc\" are easy to guess", "重复的字符（如 aaa 或 abcabc）很容易被猜到"),
+            "sequence": ("Sequences like \"abc\" or \"6543\" are easy to guess", "序列（如 abc 或 6543）很容易被猜到"),
+            "date": ("Dates and years are easy to guess", "日期和年份很容易被猜到"),
+        ]
+        var feedback = JSONObject()
+        if strength.score < 3, let kind = strength.weaknesses.first, let warning = warnings[kind] {
+            feedback["warning"] = ["en": .string(warning.0), "zh-Hans": .string(warning.1)]
+        }
+        var suggestions: [JSONValue] = []
+        if strength.score < 4 {
+            suggestions.append([
+                "en": "Add another word or two; uncommon words are better", "zh-Hans": "再加一两个词，越不常见越好",
+            ])
+        }
+        if strength.weaknesses.contains("dictionary") {
+            suggestions.append([
+                "en": "Avoid common words, names and passwords", "zh-Hans": "避免使用常见单词、姓名和密码",
+            ])
+        }
+        feedback["suggestions"] = .array(suggestions)
+        return feedback
+    }
+
+    public func message(for check: RuleCheck) -> LocalizedText {
+        LocalizedText([("en", "{label} is too easy to guess"), ("zh-Hans", "{label}太容易被猜到")])
+    }
+}

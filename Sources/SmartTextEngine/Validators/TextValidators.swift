@@ -1,0 +1,140 @@
+/// `regex {pattern}`: the whole value matches the RE2 pattern (as HTML's
+/// `pattern` attribute does). RE2 has no look-arounds or back-references; use
+/// the `includes…` validators for "must contain a digit" rules.
+public struct RegexValidator: Validator {
+    public let name = "regex"
+    public let expression: RegularExpression
+
+    public init(_ expression: RegularExpression) {
+        self.expression = expression
+    }
+
+    public var parameters: [String: String] { ["pattern": expression.pattern] }
+
+    public func check(_ input: ValidationInput) -> RuleCheck {
+        expression.matchesWhole(input.value) ? .pass : .fail
+    }
+
+    public func message(for check: RuleCheck) -> LocalizedText {
+        LocalizedText([("en", "{label} is not in the expected format"), ("zh-Hans", "{label}格式不正确")])
+    }
+}
+
+/// `digits`: the value has only the digits 0 to 9.
+public struct DigitsValidator: Validator {
+    public let name = "digits"
+
+    public init() {}
+
+    public func check(_ input: ValidationInput) -> RuleCheck {
+        input.valueScalars.allSatisfy { $0.value >= 0x30 && $0.value <= 0x39 } ? .pass : .fail
+    }
+
+    public func message(for check: RuleCheck) -> LocalizedText {
+        LocalizedText([("en", "{label} may only contain digits"), ("zh-Hans", "{label}只能包含数字")])
+    }
+}
+
+/// `oneOf {values}`: the value is one of a list. A prefix of an allowed value
+/// is `incomplete`.
+public struct OneOfValidator: Validator {
+    public let name = "oneOf"
+    public let values: [String]
+
+    public init(values: [String]) {
+        self.values = values
+    }
+
+    public var parameters: [String: String] { ["values": values.joined(separator: ", ")] }
+
+    public func check(_ input: ValidationInput) -> RuleCheck {
+        if values.contains(input.value) { return .pass }
+        return values.contains { $0.hasPrefix(input.value) } ? .tooShortSoFar : .fail
+    }
+
+    public func message(for check: RuleCheck) -> LocalizedText {
+        LocalizedText([("en", "{label} must be one of: {values}"), ("zh-Hans", "{label}必须是以下之一：{values}")])
+    }
+}
+
+/// `includesLowercase`, `includesUppercase`, `includesLowerAndUppercase`,
+/// `includesDigit`, `includesSymbol`: what a password must contain. Missing
+/// characters can still be typed, so a failure is `incomplete`.
+public struct IncludesValidator: Validator {
+    /// What must be included.
+    public enum Kind: String, Sendable, CaseIterable {
+        case includesLowercase, includesUppercase, includesLowerAndUppercase, includesDigit, includesSymbol
+    }
+
+    public let kind: Kind
+    public var name: String { kind.rawValue }
+
+    public init(_ kind: Kind) {
+        self.kind = kind
+    }
+
+    public func check(_ input: ValidationInput) -> RuleCheck {
+        let scalars = input.valueScalars
+        let lower = scalars.contains { $0.properties.isLowercase }
+        let upper = scalars.contains { $0.properties.isUppercase }
+        let passes: Bool
+        switch kind {
+        case .includesLowercase: passes = lower
+        case .includesUppercase: passes = upper
+        case .includesLowerAndUppercase: passes = lower && upper
+        case .includesDigit: passes = scalars.contains { $0.asciiDigit != nil }
+        case .includesSymbol:
+            passes = scalars.contains {
+                !$0.isLetter && $0.asciiDigit == nil && !$0.isSpace && $0.properties.numericType == nil
+            }
+        }
+        return passes ? .pass : .tooShortSoFar
+    }
+
+    public func message(for check: RuleCheck) -> LocalizedText {
+        switch kind {
+        case .includesLowercase:
+            LocalizedText([("en", "{label} must include a lowercase letter"), ("zh-Hans", "{label}须包含小写字母")])
+        case .includesUppercase:
+            LocalizedText([("en", "{label} must include an uppercase letter"), ("zh-Hans", "{label}须包含大写字母")])
+        case .includesLowerAndUppercase:
+            LocalizedText([
+                ("en", "{label} must include lowercase and uppercase letters"), ("zh-Hans", "{label}须同时包含大写和小写字母"),
+            ])
+        case .includesDigit:
+            LocalizedText([("en", "{label} must include a digit"), ("zh-Hans", "{label}须包含数字")])
+        case .includesSymbol:
+            LocalizedText([
+                ("en", "{label} must include a symbol such as ! or #"), ("zh-Hans", "{label}须包含符号，例如 ! 或 #"),
+            ])
+        }
+    }
+}
+
+/// `matchesField {field}` (forms only): the value equals another field's
+/// value. While it is still a beginning of the other value it is `incomplete`
+/// (typing a confirmation does not shout at every keystroke).
+public struct MatchesFieldValidator: Validator {
+    public let name = "matchesField"
+    /// The other field's name in the form.
+    public let field: String
+    /// The other field's label, for the message.
+    public let otherLabel: LocalizedText
+
+    public init(field: String, otherLabel: LocalizedText) {
+        self.field = field
+        self.otherLabel = otherLabel
+    }
+
+    public var localizedParameters: [String: LocalizedText] { ["field": otherLabel] }
+
+    public func check(_ input: ValidationInput) -> RuleCheck {
+        let other = input.formValues[field] ?? ""
+        if input.value == other { return .pass }
+        return other.hasPrefix(input.value) ? .tooShortSoFar : .fail
+    }
+
+    public func message(for check: RuleCheck) -> LocalizedText {
+        LocalizedText([("en", "{label} does not match {field}"), ("zh-Hans", "{label}与{field}不一致")])
+    }
+}
