@@ -375,7 +375,7 @@ func validator(_ json: String) throws -> any Validator {
         let confirm = mismatch.fields.first { $0.name == "password_confirm" }!
         #expect(
             confirm.outcome.validation.errors == [
-                RuleError(rule: "matchesField", message: "Password confirmation does not match Password")
+                RuleError(rule: "matchesField", message: "Password confirmation must match Password")
             ])
         let missing = signup.validate([("username", "jane_doe"), ("nickname", "jd")])
         #expect(

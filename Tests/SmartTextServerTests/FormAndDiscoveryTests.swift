@@ -19,7 +19,7 @@ import Testing
             #expect((email["errors"] as? [[String: Any]])?.first?["rule"] as? String == "required")
             let confirm = try #require(fields["password_confirm"] as? [String: Any])
             let errors = try #require(confirm["errors"] as? [[String: Any]])
-            #expect(errors.first?["message"] as? String == "Password confirmation does not match Password")
+            #expect(errors.first?["message"] as? String == "Password confirmation must match Password")
             let formErrors = try #require(json["errors"] as? [[String: Any]])
             #expect(formErrors.first?["field"] as? String == "nickname")
             #expect(formErrors.first?["rule"] as? String == "unknownField")

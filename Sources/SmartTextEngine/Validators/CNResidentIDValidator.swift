@@ -37,6 +37,6 @@ public struct CNResidentIDValidator: Validator {
                 ("zh-Hans", "{label}中的出生日期无效"),
             ])
         }
-        return LocalizedText([("en", "{label} is not a valid resident ID number"), ("zh-Hans", "{label}不是有效的身份证号码")])
+        return LocalizedText([("en", "{label} must be a valid resident ID number"), ("zh-Hans", "{label}须为有效的身份证号码")])
     }
 }

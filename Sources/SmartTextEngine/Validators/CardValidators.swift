@@ -16,7 +16,7 @@ public struct LuhnValidator: Validator {
     }
 
     public func message(for check: RuleCheck) -> LocalizedText {
-        LocalizedText([("en", "{label} is not a valid card number"), ("zh-Hans", "{label}不是有效的卡号")])
+        LocalizedText([("en", "{label} must be a valid card number"), ("zh-Hans", "{label}须为有效的卡号")])
     }
 }
 
@@ -74,7 +74,7 @@ public struct CardExpiryValidator: Validator {
             return LocalizedText([("en", "{label} is in the past: the card has expired"), ("zh-Hans", "{label}已过期")])
         }
         return LocalizedText([
-            ("en", "{label} is not a valid expiry date (MM/YY)"), ("zh-Hans", "{label}不是有效的有效期（月/年）"),
+            ("en", "{label} must be a valid expiry date (MM/YY)"), ("zh-Hans", "{label}须为有效的有效期（月/年）"),
         ])
     }
 }

@@ -78,7 +78,7 @@ public struct DateValidator: Validator {
         case "max":
             LocalizedText([("en", "{label} must be on or before {max}"), ("zh-Hans", "{label}不能晚于{max}")])
         default:
-            LocalizedText([("en", "{label} is not a valid date (YYYY-MM-DD)"), ("zh-Hans", "{label}不是有效的日期（年-月-日）")])
+            LocalizedText([("en", "{label} must be a valid date (YYYY-MM-DD)"), ("zh-Hans", "{label}须为有效的日期（年-月-日）")])
         }
     }
 }

@@ -19,7 +19,7 @@ public struct EmailValidator: Validator {
     }
 
     public func message(for check: RuleCheck) -> LocalizedText {
-        LocalizedText([("en", "{label} is not a valid email address"), ("zh-Hans", "{label}不是有效的邮箱地址")])
+        LocalizedText([("en", "{label} must be a valid email address"), ("zh-Hans", "{label}须为有效的邮箱地址")])
     }
 
     static func verdict(_ scalars: [Unicode.Scalar]) -> RuleCheck {

@@ -48,6 +48,6 @@ public struct PasswordStrengthValidator: Validator {
     }
 
     public func message(for check: RuleCheck) -> LocalizedText {
-        LocalizedText([("en", "{label} is too easy to guess"), ("zh-Hans", "{label}太容易被猜到")])
+        LocalizedText([("en", "{label} must be hard to guess"), ("zh-Hans", "{label}须不易被猜到")])
     }
 }

@@ -16,7 +16,7 @@ public struct RegexValidator: Validator {
     }
 
     public func message(for check: RuleCheck) -> LocalizedText {
-        LocalizedText([("en", "{label} is not in the expected format"), ("zh-Hans", "{label}格式不正确")])
+        LocalizedText([("en", "{label} must be in the expected format"), ("zh-Hans", "{label}格式不正确")])
     }
 }
 
@@ -135,6 +135,6 @@ public struct MatchesFieldValidator: Validator {
     }
 
     public func message(for check: RuleCheck) -> LocalizedText {
-        LocalizedText([("en", "{label} does not match {field}"), ("zh-Hans", "{label}与{field}不一致")])
+        LocalizedText([("en", "{label} must match {field}"), ("zh-Hans", "{label}须与{field}一致")])
     }
 }
