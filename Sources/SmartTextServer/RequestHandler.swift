@@ -49,6 +49,9 @@ final class RequestHandler: Sendable {
             response = error.response
         }
         response.headers.append(("X-Content-Type-Options", "nosniff"))
+        if !configuration.corsOrigins.isEmpty {
+            addCORSHeaders(to: &response, request: request, route: route, method: method)
+        }
         switch route {
         case .edit, .format, .validate:
             // Answers can hold what users typed (passwords): never stored by caches.
@@ -102,6 +105,25 @@ final class RequestHandler: Sendable {
             return .text(EmbeddedResources.openAPIDocument, contentType: "application/yaml; charset=utf-8")
         case .playground, .unmatched:
             throw .notFound(path: path)
+        }
+    }
+
+    /// CORS (closed unless `--cors-origin` is given): an allowed `Origin` gets
+    /// `Access-Control-Allow-Origin`; a preflight also gets the methods and
+    /// headers it may use. `Vary: Origin` keeps caches from mixing answers.
+    private func addCORSHeaders(
+        to response: inout HTTPResponse, request: borrowing HTTPRequest, route: Route, method: String
+    ) {
+        response.headers.append(("Vary", "Origin"))
+        guard let origin = request.header("Origin"),
+            configuration.corsOrigins.contains(origin) || configuration.corsOrigins.contains("*")
+        else { return }
+        response.headers.append(("Access-Control-Allow-Origin", origin))
+        response.headers.append(("Access-Control-Expose-Headers", "ETag"))
+        if method == "OPTIONS" && request.header("Access-Control-Request-Method") != nil && route != .unmatched {
+            response.headers.append(("Access-Control-Allow-Methods", route.methods.joined(separator: ", ")))
+            response.headers.append(("Access-Control-Allow-Headers", "Content-Type, Accept-Language, If-None-Match"))
+            response.headers.append(("Access-Control-Max-Age", "600"))
         }
     }
 
