@@ -16,10 +16,12 @@ let package = Package(
         ),
 
         .target(name: "CRE2", linkerSettings: [.linkedLibrary("re2")]),
+        .target(name: "CPhoneNumber", linkerSettings: [.linkedLibrary("phonenumber")]),
         .systemLibrary(name: "CZxcvbn", providers: [.apt(["libzxcvbn-dev"])]),
 
         // MARK: Engine: formatters, validators, caret mapping, registry (no HTTP)
-        .target(name: "SmartTextEngine", dependencies: ["CRE2", "CZxcvbn"], plugins: ["EmbedResources"]),
+        .target(
+            name: "SmartTextEngine", dependencies: ["CRE2", "CZxcvbn", "CPhoneNumber"], plugins: ["EmbedResources"]),
 
         // MARK: Server: HTTP, routing, JSON answers, metrics
         .target(

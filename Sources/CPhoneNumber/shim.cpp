@@ -308,3 +308,18 @@ extern "C" int cphone_is_supported_region(const char *region) {
         return 0;
     }
 }
+
+extern "C" cphone_possibility cphone_possibility_for_type(const char *region, const char *text, cphone_type type) {
+    try {
+        if (type < CPHONE_FIXED_LINE || type > CPHONE_UNKNOWN) return CPHONE_NOT_A_NUMBER;
+        std::string input;
+        if (!bounded_text(text, kMaxParsedLength, &input)) return CPHONE_NOT_A_NUMBER;
+        PhoneNumber number;
+        PhoneNumberUtil::ErrorType error = util().Parse(input, canonical_region(region), &number);
+        if (error != PhoneNumberUtil::NO_PARSING_ERROR) return possibility_for_parse_error(error);
+        return static_cast<cphone_possibility>(util().IsPossibleNumberForTypeWithReason(
+            number, static_cast<PhoneNumberUtil::PhoneNumberType>(type)));
+    } catch (...) {
+        return CPHONE_NOT_A_NUMBER;
+    }
+}

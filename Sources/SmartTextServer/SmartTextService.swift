@@ -39,6 +39,7 @@ public final class SmartTextService: Sendable {
         } catch {
             throw .registry(error)
         }
+        EnginePreparation.warmUp()
         let handler = RequestHandler(
             configuration: configuration, store: RegistryStore(registry), metrics: Metrics())
         let started: HTTPListener

@@ -385,11 +385,12 @@ func validator(_ json: String) throws -> any Validator {
         let email = missing.fields.first { $0.name == "email" }!
         #expect(email.outcome.validation.errors == [RuleError(rule: "required", message: "Email is required")])
         let good = signup.validate([
-            ("username", "jane_doe"), ("email", " Jane@Example.com"), ("password", "Tr0ub4dor&3xyz!"),
-            ("password_confirm", "Tr0ub4dor&3xyz!"),
+            ("username", "jane_doe"), ("email", " Jane@Example.com"), ("phone_cn", "+86 138-0013-8000"),
+            ("password", "Tr0ub4dor&3xyz!"), ("password_confirm", "Tr0ub4dor&3xyz!"),
         ])
         #expect(good.valid)
-        #expect(good.fields.map(\.name) == ["username", "email", "password", "password_confirm"])
+        #expect(good.fields.map(\.name) == ["username", "email", "phone_cn", "password", "password_confirm"])
+        #expect(good.fields[2].outcome.text == "138 0013 8000")
         #expect(good.fields[1].outcome.value == "Jane@example.com")
     }
 

@@ -14,7 +14,7 @@ import Testing
             #expect(json["valid"] as? Bool == false)
             #expect(json["form"] as? String == "signup")
             let fields = try #require(json["fields"] as? [String: Any])
-            #expect(Set(fields.keys) == ["username", "email", "password", "password_confirm"])
+            #expect(Set(fields.keys) == ["username", "email", "phone_cn", "password", "password_confirm"])
             let email = try #require(fields["email"] as? [String: Any])
             #expect((email["errors"] as? [[String: Any]])?.first?["rule"] as? String == "required")
             let confirm = try #require(fields["password_confirm"] as? [String: Any])
@@ -114,14 +114,17 @@ import Testing
             let signup = try client.get("/v1/forms/signup", headers: ["Accept-Language": "zh-CN"]).json
             #expect(signup["label"] as? String == "注册")
             let fields = try #require(signup["fields"] as? [[String: Any]])
-            #expect(fields.map { $0["name"] as? String } == ["username", "email", "password", "password_confirm"])
-            #expect(fields.map { $0["returnKey"] as? String } == ["next", "next", "next", "done"])
+            #expect(
+                fields.map { $0["name"] as? String } == [
+                    "username", "email", "phone_cn", "password", "password_confirm",
+                ])
+            #expect(fields.map { $0["returnKey"] as? String } == ["next", "next", "next", "next", "done"])
             #expect(fields[0]["previous"] is NSNull)
             #expect(fields[0]["next"] as? String == "email")
-            #expect(fields[3]["previous"] as? String == "password")
-            #expect(fields[3]["next"] is NSNull)
-            #expect(fields[3]["field"] as? String == "password")
-            #expect(fields[3]["label"] as? String == "确认密码")
+            #expect(fields[4]["previous"] as? String == "password")
+            #expect(fields[4]["next"] is NSNull)
+            #expect(fields[4]["field"] as? String == "password")
+            #expect(fields[4]["label"] as? String == "确认密码")
             #expect(try client.get("/v1/forms/nope").status == 404)
         }
     }

@@ -64,12 +64,14 @@ typedef struct cphone_info {
     char national_number[24];
 } cphone_info;
 
-/// Replays `text` (ASCII digits, optionally one leading '+') through an
-/// AsYouTypeFormatter for `region` ("CN", "US", ...; "ZZ" or "" for
+/// Replays `text` (ASCII digits, optionally one leading '+'; at most 64
+/// characters) through an AsYouTypeFormatter for `region` ("CN", "US", ...;
+/// region codes are upper case; "ZZ", "" or an unsupported code for
 /// international input, where the text should start with '+') and writes the
 /// formatter's output after the last character. Returns the output's length in
 /// bytes (without the terminating NUL), or -1 when it does not fit in
-/// `capacity` (NUL included) or the input has other characters.
+/// `capacity` (NUL included; 256 bytes is always enough) or the input has other
+/// characters or is too long.
 int cphone_format_as_you_type(const char *region, const char *text, char *output, size_t capacity);
 
 /// Formats a complete number: `style` 0 national ("138 0013 8000"), 1
@@ -81,9 +83,15 @@ int cphone_format_number(const char *region, const char *text, int style, char *
 /// Parses `text` for `region` ("ZZ" or "" when the text starts with '+') and
 /// fills `info`. `valid` is IsValidNumberForRegion when `region` is a real
 /// region and the number has no other country code, else IsValidNumber.
-/// Returns 0, or -1 when `text` could not be parsed (info->possibility is then
-/// CPHONE_NOT_A_NUMBER or CPHONE_INVALID_COUNTRY_CODE, the rest zeroed).
+/// Returns 0, or -1 when `text` could not be parsed: info->possibility is then
+/// CPHONE_NOT_A_NUMBER, CPHONE_INVALID_COUNTRY_CODE, CPHONE_TOO_SHORT or
+/// CPHONE_TOO_LONG, info->type CPHONE_UNKNOWN and the rest zeroed.
 int cphone_inspect(const char *region, const char *text, cphone_info *info);
+
+/// IsPossibleNumberForTypeWithReason: whether `text` has a possible length for
+/// numbers of `type` in its region (TOO_SHORT while more digits could fit).
+/// CPHONE_NOT_A_NUMBER (or the parse error's possibility) when it cannot be parsed.
+cphone_possibility cphone_possibility_for_type(const char *region, const char *text, cphone_type type);
 
 /// The national significant number of the region's example number of `type`
 /// (digits only, e.g. "13123456789" for CN mobile). Returns its length, or -1
@@ -91,7 +99,8 @@ int cphone_inspect(const char *region, const char *text, cphone_info *info);
 int cphone_example_number(const char *region, cphone_type type, char *output, size_t capacity);
 
 /// The region's national (trunk) prefix ("0" for CN and GB, "1" for US), written
-/// into `output`. Returns its length (0 when the region has none), or -1.
+/// into `output`. Returns its length (0 when the region has none), or -1 for an
+/// unknown region or an output that does not fit.
 int cphone_national_prefix(const char *region, char *output, size_t capacity);
 
 /// The country calling code of `region` (86 for "CN"), or 0 when unknown.

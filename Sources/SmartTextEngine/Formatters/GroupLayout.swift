@@ -11,6 +11,8 @@ struct Significant: Sendable {
 ///
 /// Card numbers, IBANs, expiry dates and number grouping all share this.
 struct GroupLayout {
+    /// Literals before the first significant scalar (the `(` of `(201) 555`).
+    var leading: [Unicode.Scalar] = []
     /// Literals placed before significant scalar `k` (k ≥ 1), e.g. a space every four digits.
     var separator: (Int) -> [Unicode.Scalar]
     /// Literals after the last significant scalar (a completed `MM` gets its `/`).
@@ -20,6 +22,10 @@ struct GroupLayout {
         var output = Formatted()
         output.reserve(significant.count * 2)
         var searchFrom = 0
+        if let first = significant.first {
+            placeLiterals(
+                leading, into: &output, input: input, from: &searchFrom, before: first.inputIndex ?? input.count)
+        }
         for (position, item) in significant.enumerated() {
             if position > 0 {
                 let limit = item.inputIndex ?? input.count

@@ -3,7 +3,7 @@ enum FormatterCatalog {
     /// The names, for error messages and discovery.
     static let names = [
         "trim", "trimStart", "collapseWhitespace", "removeWhitespace", "lowercase", "uppercase", "digits",
-        "maxLength", "mask", "creditCard", "cardExpiry", "iban", "email", "number",
+        "maxLength", "mask", "creditCard", "cardExpiry", "iban", "email", "number", "phone",
     ]
 
     static func make(_ options: RuleOptions) throws(ConfigError) -> any TextFormatter {
@@ -43,6 +43,9 @@ enum FormatterCatalog {
         case "creditCard":
             try options.allow([])
             return CreditCardFormatter()
+        case "phone":
+            try options.allow(["region"])
+            return PhoneFormatter(region: try phoneRegion(options))
         case "cardExpiry":
             try options.allow([])
             return CardExpiryFormatter()
@@ -82,7 +85,8 @@ enum FormatterCatalog {
 enum ValidatorCatalog {
     /// The names, for error messages and discovery.
     static let names = [
-        "notEmpty", "minLength", "maxLength", "length", "regex", "email", "luhn", "cardBrand", "cardExpiry", "cvc",
+        "notEmpty", "minLength", "maxLength", "length", "regex", "email", "phone", "luhn", "cardBrand", "cardExpiry",
+        "cvc",
         "iban", "cnResidentId", "date", "number", "digits", "includesLowercase", "includesUppercase",
         "includesLowerAndUppercase", "includesDigit", "includesSymbol", "passwordStrength", "oneOf", "matchesField",
     ]
@@ -98,6 +102,18 @@ enum ValidatorCatalog {
         case "email":
             try options.allow([])
             return EmailValidator()
+        case "phone":
+            try options.allow(["region", "types"])
+            var types: [PhoneType] = []
+            for name in try options.strings("types") ?? [] {
+                guard let type = PhoneType(rawValue: name), type != .unknown else {
+                    let known = PhoneType.allCases.filter { $0 != .unknown }.map(\.rawValue)
+                    throw ConfigError(
+                        "unknown phone number type \"\(name)\"; expected among: \(known.joined(separator: ", "))")
+                }
+                types.append(type)
+            }
+            return PhoneValidator(region: try phoneRegion(options), types: types)
         case "luhn":
             try options.allow([])
             return LuhnValidator()
@@ -195,4 +211,15 @@ enum ValidatorCatalog {
                 "unknown validator \"\(options.name)\"; known validators: \(names.joined(separator: ", "))")
         }
     }
+}
+
+/// The `region` option of `phone`: a region libphonenumber knows, or absent for international input.
+func phoneRegion(_ options: RuleOptions) throws(ConfigError) -> String? {
+    guard let region = try options.string("region") else { return nil }
+    guard PhoneLibrary.isSupported(region: region) else {
+        throw ConfigError(
+            "unknown region \"\(region)\": use a two-letter region code libphonenumber knows, upper case (\"CN\", \"US\")"
+        )
+    }
+    return region
 }

@@ -1,0 +1,91 @@
+/// `phone {region}`: as-you-type phone number formatting through
+/// libphonenumber, for one region (`CN`, `US`, …) or, with no region, for
+/// international input with `+` and a country code (a `+` is supplied when the
+/// first digit is typed without one).
+///
+/// Digits of any script are accepted; a leading `+` starts international
+/// input. In a regional field, a number typed with that region's country code
+/// (`+86 138-0013-8000`, `0086…`) is shown in national form once it is valid,
+/// so a paste gives the same text as typing the national number. Partial
+/// numbers are laid out as the number they can become, without reflow (see
+/// ``PhoneLayout``). `meta` carries the number's `region`, and its `type` and
+/// `e164` once it is valid; `value` is the digits as shown (trunk prefix
+/// included), with a leading `+` when a country code is shown.
+public struct PhoneFormatter: TextFormatter {
+    public let name = "phone"
+    /// The region (upper case), or nil for international input.
+    public let region: String?
+    /// `+`, 17 digits (a trunk or international prefix and 15), and separators.
+    public var maximumLength: Int? { 26 }
+
+    /// Most significant characters considered: E.164 allows 15 digits, plus an
+    /// international or trunk prefix.
+    static let maximumSignificant = 18
+
+    public init(region: String?) {
+        self.region = region
+    }
+
+    public func format(_ input: [Unicode.Scalar], context: FormatContext) -> Formatted {
+        var significant: [Significant] = []
+        var overflow = false
+        for (index, raw) in input.enumerated() {
+            let scalar = raw.halfWidth
+            let character: Unicode.Scalar
+            if scalar == "+" && significant.isEmpty {
+                character = "+"
+            } else if let digit = scalar.asciiDigit {
+                character = digit
+            } else {
+                continue
+            }
+            if significant.count == Self.maximumSignificant {
+                overflow = true
+                break
+            }
+            significant.append(Significant(scalar: character, inputIndex: index))
+        }
+        if region == nil, let first = significant.first, first.scalar != "+" {
+            significant.insert(Significant(scalar: "+", inputIndex: nil), at: 0)
+        }
+        var analysis = PhoneLayout.analyze(significant.map(\.scalar), region: region)
+        if analysis.fits < significant.count {
+            significant.removeLast(significant.count - analysis.fits)
+            overflow = true
+            analysis = PhoneLayout.analyze(significant.map(\.scalar), region: region)
+        }
+        let shown =
+            analysis.synthesized.map { Significant(scalar: $0, inputIndex: nil) } + significant[analysis.dropped...]
+        var output = Self.render(analysis.display, shown: shown, input: input)
+        output.overflow = overflow
+        output.complete = analysis.complete
+        output.meta = analysis.meta
+        return output
+    }
+
+    /// Maps libphonenumber's display onto the shown characters: its digits and
+    /// `+` are theirs, in order; everything else is a literal (consumed where
+    /// the input has the same character there).
+    static func render(_ display: [Unicode.Scalar], shown: [Significant], input: [Unicode.Scalar]) -> Formatted {
+        var leading: [Unicode.Scalar] = []
+        var separators: [[Unicode.Scalar]] = []
+        var pending: [Unicode.Scalar] = []
+        var count = 0
+        for scalar in display {
+            if PhoneLayout.isSignificant(scalar) {
+                guard count < shown.count, shown[count].scalar == scalar else {
+                    // libphonenumber changed the characters: show them plainly.
+                    return GroupLayout(separator: { _ in [] }).render(shown, input: input)
+                }
+                if count == 0 { leading = pending } else { separators.append(pending) }
+                pending = []
+                count += 1
+            } else {
+                pending.append(scalar)
+            }
+        }
+        guard count == shown.count else { return GroupLayout(separator: { _ in [] }).render(shown, input: input) }
+        let layout = GroupLayout(leading: leading, separator: { separators[$0 - 1] }, trailing: pending)
+        return layout.render(shown, input: input)
+    }
+}

@@ -1,0 +1,138 @@
+internal import CPhoneNumber
+
+/// libphonenumber's number types, by their registry names.
+public enum PhoneType: String, Sendable, CaseIterable {
+    case fixedLine, mobile, fixedLineOrMobile, tollFree, premiumRate, sharedCost, voip, personalNumber, pager, uan
+    case voicemail, unknown
+
+    init(_ type: cphone_type) {
+        switch type {
+        case CPHONE_FIXED_LINE: self = .fixedLine
+        case CPHONE_MOBILE: self = .mobile
+        case CPHONE_FIXED_LINE_OR_MOBILE: self = .fixedLineOrMobile
+        case CPHONE_TOLL_FREE: self = .tollFree
+        case CPHONE_PREMIUM_RATE: self = .premiumRate
+        case CPHONE_SHARED_COST: self = .sharedCost
+        case CPHONE_VOIP: self = .voip
+        case CPHONE_PERSONAL_NUMBER: self = .personalNumber
+        case CPHONE_PAGER: self = .pager
+        case CPHONE_UAN: self = .uan
+        case CPHONE_VOICEMAIL: self = .voicemail
+        default: self = .unknown
+        }
+    }
+
+    var c: cphone_type {
+        switch self {
+        case .fixedLine: CPHONE_FIXED_LINE
+        case .mobile: CPHONE_MOBILE
+        case .fixedLineOrMobile: CPHONE_FIXED_LINE_OR_MOBILE
+        case .tollFree: CPHONE_TOLL_FREE
+        case .premiumRate: CPHONE_PREMIUM_RATE
+        case .sharedCost: CPHONE_SHARED_COST
+        case .voip: CPHONE_VOIP
+        case .personalNumber: CPHONE_PERSONAL_NUMBER
+        case .pager: CPHONE_PAGER
+        case .uan: CPHONE_UAN
+        case .voicemail: CPHONE_VOICEMAIL
+        case .unknown: CPHONE_UNKNOWN
+        }
+    }
+
+    /// True when a number of this type counts as `wanted` (a number that may be
+    /// either fixed line or mobile counts as both).
+    func satisfies(_ wanted: PhoneType) -> Bool {
+        self == wanted || (self == .fixedLineOrMobile && (wanted == .fixedLine || wanted == .mobile))
+    }
+}
+
+/// Whether a number's length is possible, as libphonenumber says.
+public enum PhonePossibility: Sendable, Equatable {
+    case possible, possibleLocalOnly, invalidCountryCode, tooShort, invalidLength, tooLong, notANumber
+
+    init(_ value: cphone_possibility) {
+        switch value {
+        case CPHONE_IS_POSSIBLE: self = .possible
+        case CPHONE_IS_POSSIBLE_LOCAL_ONLY: self = .possibleLocalOnly
+        case CPHONE_INVALID_COUNTRY_CODE: self = .invalidCountryCode
+        case CPHONE_TOO_SHORT: self = .tooShort
+        case CPHONE_INVALID_LENGTH: self = .invalidLength
+        case CPHONE_TOO_LONG: self = .tooLong
+        default: self = .notANumber
+        }
+    }
+}
+
+/// What libphonenumber says about one number.
+public struct PhoneInfo: Sendable, Equatable {
+    public var parsed: Bool
+    public var valid: Bool
+    public var possibility: PhonePossibility
+    public var type: PhoneType
+    public var countryCode: Int
+    /// The number's region ("CN"; "001" for non-geographic numbers).
+    public var region: String
+    /// The text carried its country code (`+86…`, `0086…`).
+    public var hadCountryCode: Bool
+    /// E.164 (`+8613800138000`) when valid.
+    public var e164: String
+    /// The national significant number (digits).
+    public var nationalNumber: String
+}
+
+/// Swift access to the CPhoneNumber shim. Every call is thread-safe (the shim
+/// keeps its as-you-type formatters per thread).
+enum PhoneLibrary {
+    /// libphonenumber's as-you-type output for `text` (digits, optionally a leading `+`).
+    static func asYouType(_ text: String, region: String) -> String? {
+        withBuffer { buffer, capacity in cphone_format_as_you_type(region, text, buffer, capacity) }
+    }
+
+    /// `style`: 0 national, 1 international, 2 E.164.
+    static func format(_ text: String, region: String, style: Int32) -> String? {
+        withBuffer { buffer, capacity in cphone_format_number(region, text, style, buffer, capacity) }
+    }
+
+    static func inspect(_ text: String, region: String) -> PhoneInfo {
+        var info = cphone_info()
+        let parsed = cphone_inspect(region, text, &info) == 0
+        func string<T>(_ field: inout T, _ count: Int) -> String {
+            withUnsafeBytes(of: &field) { bytes in
+                String(decoding: bytes.prefix(count).prefix { $0 != 0 }, as: UTF8.self)
+            }
+        }
+        return PhoneInfo(
+            parsed: parsed, valid: info.valid != 0, possibility: PhonePossibility(info.possibility),
+            type: PhoneType(info.type), countryCode: Int(info.country_code), region: string(&info.region, 4),
+            hadCountryCode: info.had_country_code != 0, e164: string(&info.e164, 24),
+            nationalNumber: string(&info.national_number, 24))
+    }
+
+    static func possibility(_ text: String, region: String, type: PhoneType) -> PhonePossibility {
+        PhonePossibility(cphone_possibility_for_type(region, text, type.c))
+    }
+
+    /// The national significant number of the region's example of `type`.
+    static func example(region: String, type: PhoneType) -> String? {
+        withBuffer { buffer, capacity in cphone_example_number(region, type.c, buffer, capacity) }
+    }
+
+    static func countryCode(region: String) -> Int { Int(cphone_country_code(region)) }
+
+    static func isSupported(region: String) -> Bool { cphone_is_supported_region(region) == 1 }
+
+    /// Loads libphonenumber's metadata (about 10 ms) before the first request needs it.
+    static func warmUp() {
+        _ = asYouType("1", region: "US")
+        _ = inspect("+12015550123", region: "ZZ")
+    }
+
+    private static func withBuffer(_ body: (UnsafeMutablePointer<CChar>, Int) -> Int32) -> String? {
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 256) { buffer in
+            let length = body(buffer.baseAddress!, buffer.count)
+            guard length >= 0 else { return nil }
+            return String(
+                decoding: UnsafeRawBufferPointer(start: buffer.baseAddress!, count: Int(length)), as: UTF8.self)
+        }
+    }
+}
