@@ -8,7 +8,10 @@ struct EmbedResources: BuildToolPlugin {
     /// The files each target embeds: (Swift constant name, path from the package root).
     static let files: [String: [(name: String, path: String)]] = [
         "SmartTextEngine": [("builtinRegistry", "registry/builtin.json")],
-        "SmartTextServer": [("openAPIDocument", "openapi.yaml")],
+        "SmartTextServer": [
+            ("openAPIDocument", "openapi.yaml"), ("webClient", "clients/web/smarttext.js"),
+            ("playgroundPage", "clients/web/playground.html"),
+        ],
     ]
 
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {

@@ -103,7 +103,18 @@ final class RequestHandler: Sendable {
             return metricsText()
         case .openapi:
             return .text(EmbeddedResources.openAPIDocument, contentType: "application/yaml; charset=utf-8")
-        case .playground, .unmatched:
+        case .playground:
+            var page = HTTPResponse.text(EmbeddedResources.playgroundPage, contentType: "text/html; charset=utf-8")
+            page.headers.append(
+                (
+                    "Content-Security-Policy",
+                    "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'unsafe-inline'; "
+                        + "frame-ancestors 'none'"
+                ))
+            return page
+        case .webClient:
+            return .text(EmbeddedResources.webClient, contentType: "text/javascript; charset=utf-8")
+        case .unmatched:
             throw .notFound(path: path)
         }
     }

@@ -1,7 +1,7 @@
 /// The service's routes; also the `route` label of the metrics.
 enum Route: Int, CaseIterable, Sendable {
     case edit, format, validate, fields, field, forms, form
-    case healthz, readyz, metrics, openapi, playground
+    case healthz, readyz, metrics, openapi, playground, webClient
     /// No route matched (404).
     case unmatched
 
@@ -20,6 +20,7 @@ enum Route: Int, CaseIterable, Sendable {
         case .metrics: "/metrics"
         case .openapi: "/openapi.yaml"
         case .playground: "/"
+        case .webClient: "/smarttext.js"
         case .unmatched: "unmatched"
         }
     }
@@ -46,6 +47,7 @@ enum Route: Int, CaseIterable, Sendable {
         case "/metrics": return (.metrics, nil)
         case "/openapi.yaml": return (.openapi, nil)
         case "/": return (.playground, nil)
+        case "/smarttext.js": return (.webClient, nil)
         default: break
         }
         for (prefix, route) in [("/v1/fields/", Route.field), ("/v1/forms/", Route.form)] where path.hasPrefix(prefix) {

@@ -1,0 +1,257 @@
+#!/usr/bin/env python3
+"""End-to-end tests of the web client in real headless Chromium.
+
+    test_browser.py PATH/TO/smarttext-server [ARTIFACT_DIR]
+
+Starts the server (built-in registry) on a free port, opens the playground at
+`/` in headless Chromium through chromedriver, and types, pastes, deletes and
+undoes with real key events. Saves a screenshot of the playground in
+ARTIFACT_DIR (default: artifacts/).
+"""
+import os
+import socket
+import subprocess
+import sys
+import time
+import unittest
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+SERVER = os.path.abspath(sys.argv[1]) if len(sys.argv) > 1 else None
+ARTIFACTS = os.path.abspath(sys.argv[2]) if len(sys.argv) > 2 else os.path.join(os.getcwd(), "artifacts")
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class Browser(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.port = free_port()
+        cls.server = subprocess.Popen([SERVER, "--host", "127.0.0.1", "--port", str(cls.port)],
+                                      stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        for _ in range(200):
+            try:
+                socket.create_connection(("127.0.0.1", cls.port), timeout=0.1).close()
+                break
+            except OSError:
+                time.sleep(0.05)
+        options = webdriver.ChromeOptions()
+        options.binary_location = "/usr/bin/chromium"
+        for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                         "--window-size=1280,2400", "--lang=en-US"):
+            options.add_argument(argument)
+        cls.driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+        cls.driver.set_script_timeout(20)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.driver.quit()
+        cls.server.terminate()
+        cls.server.wait(timeout=10)
+
+    # MARK: helpers
+
+    def setUp(self):
+        self.open_playground()
+
+    def open_playground(self, query=""):
+        self.driver.get(f"http://127.0.0.1:{self.port}/{query}")
+        WebDriverWait(self.driver, 15).until(
+            lambda d: d.execute_script("return document.body.dataset.ready === 'true'"))
+
+    def field(self, name):
+        return self.driver.find_element(By.ID, f"field-{name}")
+
+    def value(self, element):
+        return element.get_property("value")
+
+    def caret(self, element):
+        return self.driver.execute_script("return arguments[0].selectionStart", element)
+
+    def settle(self, element):
+        """Waits until the client has no edit in flight (the last answer applied)."""
+        previous = None
+        for _ in range(100):
+            current = (self.value(element), self.caret(element))
+            if current == previous:
+                return
+            previous = current
+            time.sleep(0.05)
+
+    def type(self, element, keys):
+        element.send_keys(keys)
+        self.settle(element)
+
+    def put_caret(self, element, offset):
+        self.driver.execute_script("arguments[0].focus(); arguments[0].setSelectionRange(arguments[1], arguments[1])",
+                                   element, offset)
+
+    def copy_to_clipboard(self, text):
+        """Copies with a real Ctrl+C from a scratch textarea, so Ctrl+V gives a real insertFromPaste."""
+        scratch = self.driver.execute_script(
+            "const t = document.createElement('textarea'); t.id = 'scratch'; t.value = arguments[0];"
+            "document.body.append(t); t.select(); return t;", text)
+        scratch.send_keys(Keys.CONTROL, "c")
+        self.driver.execute_script("arguments[0].remove()", scratch)
+
+    def errors_text(self, input_id):
+        return self.driver.execute_script(
+            "const e = document.getElementById(arguments[0] + '-errors'); return e.hidden ? '' : e.textContent;",
+            input_id)
+
+    # MARK: tests
+
+    def test_typing_a_chinese_mobile_number(self):
+        phone = self.field("phone_cn")
+        phone.click()
+        for digit in "13800138000":
+            self.type(phone, digit)
+        self.assertEqual(self.value(phone), "138 0013 8000")
+        self.assertEqual(self.caret(phone), 13)
+
+    def test_a_digit_inserted_in_the_middle_keeps_the_caret_after_it(self):
+        card = self.field("credit_card")
+        card.click()
+        self.type(card, "42424242")
+        self.assertEqual(self.value(card), "4242 4242")
+        self.put_caret(card, 2)
+        self.type(card, "9")
+        self.assertEqual(self.value(card), "4294 2424 2")
+        self.assertEqual(self.caret(card), 3)
+
+    def test_backspace_right_after_a_separator_deletes_the_digit_before_it(self):
+        card = self.field("credit_card")
+        card.click()
+        self.type(card, "42424242")
+        self.put_caret(card, 5)
+        self.type(card, Keys.BACKSPACE)
+        self.assertEqual(self.value(card), "4244 242")
+        self.assertEqual(self.caret(card), 3)
+
+    def test_pasting_a_dashed_card_number_formats_it(self):
+        self.copy_to_clipboard("4242-4242-4242-4242")
+        card = self.field("credit_card")
+        card.click()
+        card.send_keys(Keys.CONTROL, "v")
+        self.settle(card)
+        self.assertEqual(self.value(card), "4242 4242 4242 4242")
+        self.assertEqual(self.caret(card), 19)
+
+    def test_an_invalid_email_shows_its_error_only_after_leaving_the_field(self):
+        email = self.field("email")
+        email.click()
+        self.type(email, "jane@@example.com")
+        self.assertEqual(self.errors_text("field-email"), "")
+        self.field("full_name").click()
+        WebDriverWait(self.driver, 5).until(lambda d: self.errors_text("field-email") != "")
+        self.assertIn("valid email address", self.errors_text("field-email"))
+        self.assertEqual(email.get_attribute("aria-invalid"), "true")
+
+    def test_signup_with_different_passwords_shows_the_error_under_the_confirmation(self):
+        values = {"username": "jane_doe", "email": "jane@example.com", "phone_cn": "13800138000",
+                  "password": "Tr0ub4dor&3xyz!", "password_confirm": "Tr0ub4dor&3xyz?"}
+        for name, text in values.items():
+            element = self.driver.find_element(By.ID, f"signup-{name}")
+            element.click()
+            self.type(element, text)
+        self.driver.find_element(By.CSS_SELECTOR, "#signup button[type=submit]").click()
+        WebDriverWait(self.driver, 5).until(lambda d: self.errors_text("signup-password_confirm") != "")
+        self.assertIn("must match", self.errors_text("signup-password_confirm"))
+        self.assertEqual(self.errors_text("signup-password"), "")
+        self.assertEqual(self.driver.find_element(By.ID, "signup-result").text, "")
+
+    def test_enter_moves_to_the_next_field_of_the_form(self):
+        username = self.driver.find_element(By.ID, "signup-username")
+        username.click()
+        self.assertEqual(username.get_attribute("enterkeyhint"), "next")
+        username.send_keys(Keys.ENTER)
+        active = self.driver.switch_to.active_element
+        self.assertEqual(active.get_attribute("id"), "signup-email")
+
+    def test_undo_after_an_edit_restores_the_previous_text(self):
+        card = self.field("credit_card")
+        card.click()
+        self.copy_to_clipboard("4242")
+        card.send_keys(Keys.CONTROL, "v")
+        self.settle(card)
+        self.assertEqual(self.value(card), "4242")
+        self.type(card, "5")
+        self.assertEqual(self.value(card), "4242 5")
+        card.send_keys(Keys.CONTROL, "z")
+        self.settle(card)
+        self.assertEqual(self.value(card), "4242")
+        card.send_keys(Keys.CONTROL, Keys.SHIFT, "z")
+        self.settle(card)
+        self.assertEqual(self.value(card), "4242 5")
+
+    def test_ime_composition_is_sent_as_one_edit_when_it_ends(self):
+        card = self.field("credit_card")
+        card.click()
+        self.driver.execute_cdp_cmd("Input.imeSetComposition", {"text": "４２", "selectionStart": 2, "selectionEnd": 2})
+        self.assertEqual(self.value(card), "４２")
+        self.driver.execute_cdp_cmd("Input.insertText", {"text": "４２４２５"})
+        self.settle(card)
+        self.assertEqual(self.value(card), "4242 5")
+
+    def test_hints_are_set_from_the_field(self):
+        card = self.field("credit_card")
+        self.assertEqual(card.get_attribute("inputmode"), "numeric")
+        self.assertEqual(card.get_attribute("autocomplete"), "cc-number")
+        self.assertEqual(card.get_attribute("placeholder"), "1234 5678 9012 3456")
+
+    def test_without_the_service_the_input_is_a_plain_input(self):
+        element = self.driver.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "const input = document.createElement('input'); input.id = 'offline'; document.body.prepend(input);"
+            "import('/smarttext.js').then(m => { m.attach(input, {field: 'credit_card',"
+            " baseURL: 'http://127.0.0.1:9'}); done(input); });")
+        element.click()
+        self.type(element, "4242x")
+        self.assertEqual(self.value(element), "4242x")
+
+    def test_answers_older_than_the_newest_request_are_dropped(self):
+        result = self.driver.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "const input = document.createElement('input'); input.id = 'stale'; document.body.prepend(input);"
+            "input.value = 'abc';"
+            "import('/smarttext.js').then(async m => {"
+            "  const real = window.fetch.bind(window);"
+            "  let calls = 0;"
+            "  const slowFirst = async (url, init) => {"
+            "    const call = ++calls;"
+            "    const response = await real(url, init);"
+            "    if (String(url).includes('/v1/format') && call === 2) await new Promise(r => setTimeout(r, 300));"
+            "    return response;"
+            "  };"
+            "  const c = m.attach(input, {field: 'full_name', fetch: slowFirst});"
+            "  await c.ready; input.focus();"
+            "  const first = c.validate('blur');"
+            "  input.value = 'abcd';"
+            "  const second = c.validate('change');"
+            "  await Promise.all([first, second]);"
+            "  done(c.answer.text);"
+            "});")
+        self.assertEqual(result, "abcd")
+
+    def test_zz_screenshot_of_the_playground(self):
+        os.makedirs(ARTIFACTS, exist_ok=True)
+        card = self.field("credit_card")
+        card.click()
+        self.type(card, "4242424242424242")
+        path = os.path.join(ARTIFACTS, "playground.png")
+        self.driver.save_screenshot(path)
+        self.assertGreater(os.path.getsize(path), 10_000)
+
+
+if __name__ == "__main__":
+    if not SERVER:
+        sys.exit("usage: test_browser.py PATH/TO/smarttext-server [ARTIFACT_DIR]")
+    unittest.main(argv=[sys.argv[0], "-v"])
