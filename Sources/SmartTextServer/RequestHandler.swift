@@ -37,7 +37,7 @@ final class RequestHandler: Sendable {
         self.metrics = metrics
     }
 
-    func handle(_ request: borrowing HTTPRequest) -> HTTPResponse {
+    func handle(_ request: some HTTPRequestSource) -> HTTPResponse {
         let started = Self.monotonicSeconds()
         let method = request.method
         let path = request.path
@@ -72,7 +72,7 @@ final class RequestHandler: Sendable {
     }
 
     private func dispatch(
-        _ request: borrowing HTTPRequest, route: Route, parameter: String?, method: String, path: String
+        _ request: some HTTPRequestSource, route: Route, parameter: String?, method: String, path: String
     ) throws(HTTPError) -> HTTPResponse {
         if request.bodyTooLarge { throw .bodyTooLarge(limit: configuration.maxBody) }
         guard route != .unmatched else { throw .notFound(path: path) }
@@ -123,7 +123,7 @@ final class RequestHandler: Sendable {
     /// `Access-Control-Allow-Origin`; a preflight also gets the methods and
     /// headers it may use. `Vary: Origin` keeps caches from mixing answers.
     private func addCORSHeaders(
-        to response: inout HTTPResponse, request: borrowing HTTPRequest, route: Route, method: String
+        to response: inout HTTPResponse, request: some HTTPRequestSource, route: Route, method: String
     ) {
         response.headers.append(("Vary", "Origin"))
         guard let origin = request.header("Origin"),
@@ -139,7 +139,7 @@ final class RequestHandler: Sendable {
     }
 
     /// The body parsed as JSON, after checking its media type.
-    private func jsonBody(_ request: borrowing HTTPRequest) throws(HTTPError) -> JSONValue {
+    private func jsonBody(_ request: some HTTPRequestSource) throws(HTTPError) -> JSONValue {
         let contentType = request.header("Content-Type")
         guard let contentType, Self.isJSON(contentType) else { throw .unsupportedMediaType(contentType) }
         return try request.withBody { bytes throws(HTTPError) in

@@ -23,7 +23,7 @@ struct ListenerStartError: Error, CustomStringConvertible {
 /// thread-safe calls (port, counters, quiesce), and `stop()` runs at most once
 /// under `stopped`'s lock; `deinit` checks that it did.
 final class HTTPListener: @unchecked Sendable {
-    typealias Handler = @Sendable (borrowing HTTPRequest) -> HTTPResponse
+    typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
 
     private final class HandlerBox {
         let handler: Handler

@@ -1,8 +1,22 @@
 internal import CMicroHTTPD
 
-/// One complete HTTP request, valid only while its handler runs (the body is
-/// the C shim's buffer, read without a copy).
-struct HTTPRequest: ~Copyable {
+/// What a handler reads of a request, wherever it came from.
+protocol HTTPRequestSource {
+    var method: String { get }
+    var path: String { get }
+    /// A header value (case-insensitive name), or nil.
+    func header(_ name: StaticString) -> String?
+    /// True when the body was larger than the cap and was not kept.
+    var bodyTooLarge: Bool { get }
+    /// The client's address, for the access log.
+    var client: String { get }
+    /// Calls `body` with the request body bytes.
+    func withBody<T>(_ body: (UnsafeRawBufferPointer) throws(HTTPError) -> T) throws(HTTPError) -> T
+}
+
+/// One complete HTTP request from libmicrohttpd, valid only while its handler
+/// runs (the body is the C shim's buffer, read without a copy).
+struct HTTPRequest: HTTPRequestSource {
     private let raw: OpaquePointer
 
     init(raw: OpaquePointer) {

@@ -1,0 +1,61 @@
+import SmartTextEngine
+
+/// Answers HTTP requests without a network: the same routing, decoding, engine
+/// and answers as the server, for tests, fuzzing and embedding.
+public struct LocalResponder: Sendable {
+    /// An answer.
+    public struct Response: Sendable {
+        public var status: Int
+        public var headers: [(String, String)]
+        public var body: [UInt8]
+
+        /// The value of a header (case-insensitive name).
+        public func header(_ name: String) -> String? {
+            headers.first { $0.0.lowercased() == name.lowercased() }?.1
+        }
+    }
+
+    private let handler: RequestHandler
+
+    /// A responder serving `registry` with the limits of `configuration`.
+    public init(configuration: ServerConfiguration = ServerConfiguration(), registry: Registry) {
+        var configuration = configuration
+        configuration.accessLog = false
+        handler = RequestHandler(configuration: configuration, store: RegistryStore(registry), metrics: Metrics())
+    }
+
+    /// Answers one request. `bodyTooLarge` says the body passed `--max-body` (the listener's job).
+    public func respond(
+        method: String, path: String, headers: [String: String] = [:], body: [UInt8] = [], bodyTooLarge: Bool = false
+    ) -> Response {
+        let request = InMemoryRequest(
+            method: method, path: path, headers: Dictionary(headers.map { ($0.key.lowercased(), $0.value) }) { $1 },
+            body: body, bodyTooLarge: bodyTooLarge)
+        let response = handler.handle(request)
+        return Response(status: response.status, headers: response.headers, body: response.body)
+    }
+}
+
+/// A request held in memory.
+struct InMemoryRequest: HTTPRequestSource {
+    var method: String
+    var path: String
+    /// Lower-cased names.
+    var headers: [String: String]
+    var body: [UInt8]
+    var bodyTooLarge: Bool
+    var client: String { "local" }
+
+    func header(_ name: StaticString) -> String? { headers[name.description.lowercased()] }
+
+    func withBody<T>(_ body: (UnsafeRawBufferPointer) throws(HTTPError) -> T) throws(HTTPError) -> T {
+        let result: Result<T, HTTPError> = self.body.withUnsafeBytes { bytes in
+            do throws(HTTPError) {
+                return .success(try body(bytes))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+}
