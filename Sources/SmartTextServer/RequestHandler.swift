@@ -153,6 +153,7 @@ final class RequestHandler: Sendable {
 
     /// `application/json`, with or without parameters such as `charset=utf-8`.
     static func isJSON(_ contentType: String) -> Bool {
+        if contentType == "application/json" { return true }
         let mediaType = contentType.split(separator: ";", maxSplits: 1).first.map { String($0).trimmingSpaces() } ?? ""
         return mediaType.lowercased() == "application/json"
     }

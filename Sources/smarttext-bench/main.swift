@@ -1,7 +1,12 @@
 // Engine micro-benchmarks for `make bench` (not tests: timings are reported,
 // never asserted). Measures keystrokes per second through the engine alone
 // and the cost of one keystroke as the text grows.
+//
+// `smarttext-bench requests SCENARIO COUNT` instead answers COUNT requests of a
+// scenario through the whole request path without sockets (JSON in, engine,
+// JSON out): what `scripts/instructions` counts under callgrind.
 import SmartTextEngine
+import SmartTextServer
 
 #if canImport(Glibc)
     import Glibc
@@ -13,6 +18,44 @@ do {
 } catch {
     print("cannot load the built-in registry: \(error)")
     exit(1)
+}
+
+/// The request of each scenario, as `make bench` sends them.
+let scenarios: [String: (path: String, body: String)] = [
+    "credit_card": (
+        "/v1/edit",
+        #"{"field":"credit_card","text":"4242 4242 4242 424","range":{"start":18,"end":18},"replacement":"2","seq":41}"#
+    ),
+    "phone_cn": (
+        "/v1/edit",
+        #"{"field":"phone_cn","text":"138 0013 800","range":{"start":12,"end":12},"replacement":"0","seq":41}"#
+    ),
+    "validate": (
+        "/v1/validate",
+        #"{"form":"signup","values":{"username":"jane_doe","email":"jane@example.com","phone_cn":"138 0013 8000","password":"Tr0ub4dor&3xyz!","password_confirm":"Tr0ub4dor&3xyz!"},"event":"submit"}"#
+    ),
+]
+
+let arguments = CommandLine.arguments
+if arguments.count == 4 && arguments[1] == "requests" {
+    guard let scenario = scenarios[arguments[2]], let count = Int(arguments[3]) else {
+        print("usage: smarttext-bench requests \(scenarios.keys.sorted().joined(separator: "|")) COUNT")
+        exit(2)
+    }
+    let responder = LocalResponder(registry: registry)
+    let body = Array(scenario.body.utf8)
+    var bytes = 0
+    for _ in 0..<count {
+        let response = responder.respond(
+            method: "POST", path: scenario.path, headers: ["Content-Type": "application/json"], body: body)
+        guard response.status == 200 else {
+            print("status \(response.status): \(String(decoding: response.body, as: UTF8.self))")
+            exit(1)
+        }
+        bytes += response.body.count
+    }
+    print("\(count) requests, \(bytes) bytes answered")
+    exit(0)
 }
 
 /// Seconds since an arbitrary start.

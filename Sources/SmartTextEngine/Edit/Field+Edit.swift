@@ -56,19 +56,28 @@ extension Field {
                 locale: locale, deferred: true)
         }
 
-        let before = formatter.format(old, context: context)
+        // The old text's own formatting is needed only for deletions at a
+        // separator and for refused edits: computed on first use.
+        var formattedBefore: Formatted? = nil
+        func before() -> Formatted {
+            if let formattedBefore { return formattedBefore }
+            let formatted = formatter.format(old, context: context)
+            formattedBefore = formatted
+            return formatted
+        }
         var deleteStart = start
         var deleteEnd = end
         if replacement.isEmpty && start < end && (kind == .deleteBackward || kind == .deleteForward) {
-            let significant = Self.significantInputs(before, count: old.count)
+            let significant = Self.significantInputs(before(), count: old.count)
             if !significant[start..<end].contains(true) {
                 // Only separators are being deleted (rule 4).
                 switch backspace {
                 case .moveCaret:
                     let target = kind == .deleteBackward ? start : end
-                    let caret = Self.position(ofInput: target, in: before, affinity: .left)
+                    let formatted = before()
+                    let caret = Self.position(ofInput: target, in: formatted, affinity: .left)
                     return outcome(
-                        text: before.scalars, caretIndex: caret, formatted: before, old: old, request: request,
+                        text: formatted.scalars, caretIndex: caret, formatted: formatted, old: old, request: request,
                         locale: locale)
                 case .deletePrevious:
                     if kind == .deleteBackward, let previous = significant[..<start].lastIndex(of: true) {
@@ -134,10 +143,11 @@ extension Field {
                     truncated = false
                 } else {
                     // Nothing of the edit fits: the text stays as it was (rule 5).
-                    let caretBefore = Self.position(ofInput: start, in: before, affinity: .left)
+                    let formatted = before()
+                    let caretBefore = Self.position(ofInput: start, in: formatted, affinity: .left)
                     return outcome(
-                        text: before.scalars, caretIndex: caretBefore, formatted: before, old: old, request: request,
-                        locale: locale, rejected: true)
+                        text: formatted.scalars, caretIndex: caretBefore, formatted: formatted, old: old,
+                        request: request, locale: locale, rejected: true)
                 }
             }
         }
@@ -250,12 +260,16 @@ extension Field {
         let value = formatter.value(of: formatted)
         let complete = formatted.complete ?? false
         let textString = TextUnits.string(text)
+        let valueString = TextUnits.string(value)
+        let formattedText = text == formatted.scalars ? textString : TextUnits.string(formatted.scalars)
         let validation = validate(
-            text: TextUnits.string(formatted.scalars), value: value, complete: complete, meta: formatted.meta,
-            event: request.event, locale: locale, formValues: formValues)
+            ValidationInput(
+                text: formattedText, value: valueString, valueScalars: value, complete: complete, meta: formatted.meta,
+                formValues: formValues),
+            event: request.event, locale: locale)
         return EditOutcome(
             text: textString, caret: TextUnits.offset(ofScalarIndex: caret, in: text, unit: request.units),
-            value: TextUnits.string(value), complete: complete, rejected: rejected, truncated: truncated,
+            value: valueString, complete: complete, rejected: rejected, truncated: truncated,
             deferred: deferred, change: Self.change(from: old, to: text, units: request.units), meta: formatted.meta,
             validation: validation)
     }

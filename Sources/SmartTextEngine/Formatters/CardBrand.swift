@@ -64,22 +64,38 @@ public struct CardBrand: Sendable, Equatable {
     /// The brand of a number (ASCII digits): the most specific prefix that
     /// matches in full; nil when none does yet.
     public static func detect<Digits: Collection<Unicode.Scalar>>(_ digits: Digits) -> CardBrand? {
-        var head = [Int](repeating: 0, count: 7)
+        // The first (up to) six digits as a number; a prefix of d digits is head / 10^(count - d).
+        var head = 0
         var count = 0
         for digit in digits.prefix(6) {
+            head = head * 10 + Int(digit.value &- 0x30)
             count += 1
-            head[count] = head[count - 1] * 10 + Int(digit.value &- 0x30)
         }
-        var best: (brand: CardBrand, strength: Int)? = nil
-        for brand in all {
-            for prefix in brand.prefixes where prefix.digits <= count {
-                let value = head[prefix.digits]
-                guard value >= prefix.low && value <= prefix.high else { continue }
-                if best == nil || prefix.digits > best!.strength { best = (brand, prefix.digits) }
+        var best = -1
+        var strength = 0
+        for prefix in prefixTable where prefix.digits <= count && prefix.digits > strength {
+            let value = head / powersOfTen[count - prefix.digits]
+            if value >= prefix.low && value <= prefix.high {
+                best = prefix.brand
+                strength = prefix.digits
             }
         }
-        return best?.brand
+        return best >= 0 ? all[best] : nil
     }
+
+    /// Every prefix range with its brand's index in `all`, flat (no reference counting on the hot path).
+    private struct PrefixEntry {
+        var low: Int
+        var high: Int
+        var digits: Int
+        var brand: Int
+    }
+
+    private static let prefixTable: [PrefixEntry] = all.enumerated().flatMap { index, brand in
+        brand.prefixes.map { PrefixEntry(low: $0.low, high: $0.high, digits: $0.digits, brand: index) }
+    }
+
+    private static let powersOfTen = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000]
 
     /// The brand for formatting: a detected brand, else the only brand a
     /// partial number can still become, else `unknown`.

@@ -37,9 +37,20 @@ public struct JSONObjectReader: Sendable {
     /// The dotted path of a member.
     public func path(of key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
-    /// The JSON Pointer of a member.
+    /// The JSON Pointer of a member (`~` and `/` escaped as RFC 6901 says).
     public func pointer(of key: String) -> String {
-        pointer + "/" + key.replacing("~", with: "~0").replacing("/", with: "~1")
+        guard key.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else {
+            return pointer + "/" + key
+        }
+        var escaped = ""
+        for character in key.unicodeScalars {
+            switch character {
+            case "~": escaped += "~0"
+            case "/": escaped += "~1"
+            default: escaped.unicodeScalars.append(character)
+            }
+        }
+        return pointer + "/" + escaped
     }
 
     /// An error about a member.

@@ -1,19 +1,77 @@
+/// A growable byte buffer with plain memory copies: answers are written a few
+/// bytes at a time, and `Array.append` checks uniqueness and capacity on each call.
+final class ByteBuffer {
+    private(set) var base: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+    private var capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 64)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    @inline(__always) private func reserve(_ extra: Int) {
+        guard count + extra > capacity else { return }
+        var grown = capacity * 2
+        while grown < count + extra { grown *= 2 }
+        let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+        bigger.update(from: base, count: count)
+        base.deallocate()
+        base = bigger
+        capacity = grown
+    }
+
+    @inline(__always) func append(_ byte: UInt8) {
+        reserve(1)
+        base[count] = byte
+        count += 1
+    }
+
+    @inline(__always) func append(_ first: UInt8, _ second: UInt8) {
+        reserve(2)
+        base[count] = first
+        base[count + 1] = second
+        count += 2
+    }
+
+    func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, bytes.count > 0 else { return }
+        reserve(bytes.count)
+        (base + count).update(from: source, count: bytes.count)
+        count += bytes.count
+    }
+
+    func append(contentsOf bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { append(contentsOf: $0) }
+    }
+
+    func append(contentsOf text: String) {
+        var text = text
+        text.withUTF8 { append(contentsOf: $0) }
+    }
+
+    var array: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+}
+
 /// Writes compact JSON into a byte buffer without an intermediate tree.
 ///
 /// Commas are managed for the caller: call `key(_:)` before each member value
 /// of an object, and the value methods directly inside arrays.
-public struct JSONWriter: Sendable {
-    /// The UTF-8 bytes written so far.
-    public private(set) var bytes: [UInt8]
+public struct JSONWriter {
+    private let buffer: ByteBuffer
     /// Bit `depth` set: the container at that depth already has an element.
     private var hasElement: UInt64 = 0
     private var depth = 0
     private var afterKey = false
 
     public init(capacity: Int = 256) {
-        bytes = []
-        bytes.reserveCapacity(capacity)
+        buffer = ByteBuffer(capacity: capacity)
     }
+
+    /// The UTF-8 bytes written so far.
+    public var bytes: [UInt8] { buffer.array }
 
     /// The output as a string.
     public var string: String { String(decoding: bytes, as: UTF8.self) }
@@ -22,32 +80,33 @@ public struct JSONWriter: Sendable {
 
     public mutating func beginObject() {
         separate()
-        bytes.append(UInt8(ascii: "{"))
+        buffer.append(UInt8(ascii: "{"))
         push()
     }
 
     public mutating func endObject() {
         pop()
-        bytes.append(UInt8(ascii: "}"))
+        buffer.append(UInt8(ascii: "}"))
     }
 
     public mutating func beginArray() {
         separate()
-        bytes.append(UInt8(ascii: "["))
+        buffer.append(UInt8(ascii: "["))
         push()
     }
 
     public mutating func endArray() {
         pop()
-        bytes.append(UInt8(ascii: "]"))
+        buffer.append(UInt8(ascii: "]"))
     }
 
     /// Writes an object key; the next value call writes its value.
     public mutating func key(_ name: StaticString) {
         separate()
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        buffer.append(UInt8(ascii: "\""))
+        buffer.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        buffer.append(UInt8(ascii: "\""))
+        buffer.append(UInt8(ascii: ":"))
         afterKey = true
     }
 
@@ -55,7 +114,7 @@ public struct JSONWriter: Sendable {
     public mutating func key(_ name: String) {
         separate()
         appendQuoted(name)
-        bytes.append(UInt8(ascii: ":"))
+        buffer.append(UInt8(ascii: ":"))
         afterKey = true
     }
 
@@ -82,21 +141,21 @@ public struct JSONWriter: Sendable {
             if value == value.rounded(.towardZero), abs(value) < 1e15 {
                 appendDecimal(Int64(value))
             } else {
-                bytes.append(contentsOf: "\(value)".utf8)
+                buffer.append(contentsOf: "\(value)")
             }
         } else {
-            bytes.append(contentsOf: "null".utf8)
+            buffer.append(contentsOf: "null")
         }
     }
 
     public mutating func bool(_ value: Bool) {
         separate()
-        bytes.append(contentsOf: value ? "true".utf8 : "false".utf8)
+        buffer.append(contentsOf: value ? "true" : "false")
     }
 
     public mutating func null() {
         separate()
-        bytes.append(contentsOf: "null".utf8)
+        buffer.append(contentsOf: "null")
     }
 
     /// Writes any parsed value.
@@ -124,7 +183,7 @@ public struct JSONWriter: Sendable {
     /// Appends raw, already valid JSON (for cached fragments).
     public mutating func raw(_ json: [UInt8]) {
         separate()
-        bytes.append(contentsOf: json)
+        buffer.append(contentsOf: json)
     }
 
     // MARK: - Internals
@@ -147,7 +206,7 @@ public struct JSONWriter: Sendable {
         }
         let bit: UInt64 = 1 << UInt64(depth)
         if hasElement & bit != 0 {
-            bytes.append(UInt8(ascii: ","))
+            buffer.append(UInt8(ascii: ","))
         } else {
             hasElement |= bit
         }
@@ -158,34 +217,53 @@ public struct JSONWriter: Sendable {
         text.withUTF8 { appendQuoted($0) }
     }
 
+    private mutating func appendQuoted(_ utf8: UnsafeBufferPointer<UInt8>) {
+        // Fast path: nothing to escape (the common case), one copy.
+        var plain = true
+        for byte in utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+            plain = false
+            break
+        }
+        if plain {
+            buffer.append(UInt8(ascii: "\""))
+            buffer.append(contentsOf: utf8)
+            buffer.append(UInt8(ascii: "\""))
+            return
+        }
+        appendEscaped(utf8)
+    }
+
     private mutating func appendQuoted<Bytes: Collection<UInt8>>(_ utf8: Bytes) {
-        bytes.append(UInt8(ascii: "\""))
+        appendEscaped(utf8)
+    }
+
+    private mutating func appendEscaped<Bytes: Collection<UInt8>>(_ utf8: Bytes) {
+        buffer.append(UInt8(ascii: "\""))
         for byte in utf8 {
             switch byte {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+            case UInt8(ascii: "\""): buffer.append(UInt8(ascii: "\\"), UInt8(ascii: "\""))
+            case UInt8(ascii: "\\"): buffer.append(UInt8(ascii: "\\"), UInt8(ascii: "\\"))
+            case 0x0A: buffer.append(UInt8(ascii: "\\"), UInt8(ascii: "n"))
+            case 0x0D: buffer.append(UInt8(ascii: "\\"), UInt8(ascii: "r"))
+            case 0x09: buffer.append(UInt8(ascii: "\\"), UInt8(ascii: "t"))
             case 0..<0x20:
                 let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: [
-                    UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                    hex[Int(byte >> 4)], hex[Int(byte & 0xF)],
-                ])
-            default: bytes.append(byte)
+                buffer.append(UInt8(ascii: "\\"), UInt8(ascii: "u"))
+                buffer.append(UInt8(ascii: "0"), UInt8(ascii: "0"))
+                buffer.append(hex[Int(byte >> 4)], hex[Int(byte & 0xF)])
+            default: buffer.append(byte)
             }
         }
-        bytes.append(UInt8(ascii: "\""))
+        buffer.append(UInt8(ascii: "\""))
     }
 
     private mutating func appendDecimal(_ value: Int64) {
         if value < 0 {
-            bytes.append(UInt8(ascii: "-"))
+            buffer.append(UInt8(ascii: "-"))
         }
         var magnitude = value.magnitude
         if magnitude == 0 {
-            bytes.append(UInt8(ascii: "0"))
+            buffer.append(UInt8(ascii: "0"))
             return
         }
         var digits:
@@ -195,13 +273,15 @@ public struct JSONWriter: Sendable {
             ) =
                 (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
+        let output = buffer
+        withUnsafeMutableBytes(of: &digits) { scratch in
             while magnitude > 0 {
-                buffer[19 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                scratch[19 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
                 magnitude /= 10
                 count += 1
             }
-            bytes.append(contentsOf: buffer[(20 - count)...])
+            let written = UnsafeRawBufferPointer(rebasing: scratch[(20 - count)...])
+            output.append(contentsOf: written.bindMemory(to: UInt8.self))
         }
     }
 }

@@ -81,16 +81,24 @@ public struct Field: Sendable {
 // MARK: - Validation
 
 extension Field {
+    /// True when a rule compares with other fields of a form (`matchesField`, `cvc`).
+    var usesFormValues: Bool { rules.contains { $0.validator.usesFormValues } }
+
     /// Evaluates the field's validators on formatted text.
     public func validate(
         text: String, value: [Unicode.Scalar], complete: Bool, meta: JSONObject = JSONObject(),
         event: ValidationEvent, locale: LocalePreference, formValues: [String: String] = [:],
         today: CalendarDate = .today()
     ) -> ValidationReport {
-        let valueString = TextUnits.string(value)
-        let input = ValidationInput(
-            text: text, value: valueString, valueScalars: value, complete: complete, meta: meta,
-            formValues: formValues, today: today)
+        validate(
+            ValidationInput(
+                text: text, value: TextUnits.string(value), valueScalars: value, complete: complete, meta: meta,
+                formValues: formValues, today: today), event: event, locale: locale)
+    }
+
+    /// Evaluates the field's validators on a prepared input.
+    func validate(_ input: ValidationInput, event: ValidationEvent, locale: LocalePreference) -> ValidationReport {
+        let value = input.valueScalars
         let labelText = label.resolve(locale)
         var results: [RuleResult] = []
         var errors: [RuleError] = []
@@ -98,10 +106,7 @@ extension Field {
         var onlyIncomplete = true
         for rule in rules {
             let check = rule.validator.check(input)
-            var values = rule.validator.parameters
-            for (name, text) in rule.validator.localizedParameters { values[name] = text.resolve(locale) }
-            values["label"] = labelText
-            let message = (rule.message ?? rule.validator.message(for: check)).render(locale, values)
+            let message = rule.message(for: check, label: labelText, locale: locale)
             results.append(
                 RuleResult(
                     rule: rule.validator.name, valid: check.valid, message: message, incomplete: check.incomplete,

@@ -44,21 +44,24 @@ extension Form {
             errors.append(FormError(field: name, rule: "unknownField", message: message))
         }
         let texts = Dictionary(values.map { ($0.name, $0.text) }, uniquingKeysWith: { first, _ in first })
-        // Values first, so that cross-field rules see the others' formatted values.
+        // Each field once; then the rules that compare with other fields see their formatted values.
+        var checks: [FieldCheck] = []
         var formValues: [String: String] = [:]
         for formField in fields {
             if let text = texts[formField.name] {
-                formValues[formField.name] = formField.field.format(text, event: event).value
-            }
-        }
-        var checks: [FieldCheck] = []
-        for formField in fields {
-            if let text = texts[formField.name] {
-                let outcome = formField.field.format(text, event: event, locale: locale, formValues: formValues)
+                let outcome = formField.field.format(text, event: event, locale: locale)
+                formValues[formField.name] = outcome.value
                 checks.append(FieldCheck(name: formField.name, outcome: outcome))
             } else {
                 checks.append(FieldCheck(name: formField.name, outcome: missing(formField, locale: locale)))
             }
+        }
+        for (index, formField) in fields.enumerated()
+        where texts[formField.name] != nil && formField.field.usesFormValues {
+            let outcome = checks[index].outcome
+            checks[index].outcome.validation = formField.field.validate(
+                text: outcome.text, value: TextUnits.scalars(outcome.value), complete: outcome.complete,
+                meta: outcome.meta, event: event, locale: locale, formValues: formValues)
         }
         let valid = errors.isEmpty && checks.allSatisfy(\.outcome.validation.valid)
         return FormCheck(valid: valid, fields: checks, errors: errors)

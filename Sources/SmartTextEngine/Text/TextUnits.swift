@@ -17,11 +17,30 @@ enum TextUnits {
         return result
     }
 
-    /// A string from scalars.
+    /// A string from scalars (encoded to UTF-8 in one buffer: appending to a
+    /// `String.UnicodeScalarView` one scalar at a time is several times slower).
     static func string<S: Sequence<Unicode.Scalar>>(_ scalars: S) -> String {
-        var view = String.UnicodeScalarView()
-        view.append(contentsOf: scalars)
-        return String(view)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(scalars.underestimatedCount * 2)
+        for scalar in scalars {
+            let value = scalar.value
+            if value < 0x80 {
+                bytes.append(UInt8(value))
+            } else if value < 0x800 {
+                bytes.append(UInt8(0xC0 | (value >> 6)))
+                bytes.append(UInt8(0x80 | (value & 0x3F)))
+            } else if value < 0x10000 {
+                bytes.append(UInt8(0xE0 | (value >> 12)))
+                bytes.append(UInt8(0x80 | ((value >> 6) & 0x3F)))
+                bytes.append(UInt8(0x80 | (value & 0x3F)))
+            } else {
+                bytes.append(UInt8(0xF0 | (value >> 18)))
+                bytes.append(UInt8(0x80 | ((value >> 12) & 0x3F)))
+                bytes.append(UInt8(0x80 | ((value >> 6) & 0x3F)))
+                bytes.append(UInt8(0x80 | (value & 0x3F)))
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The length of `scalars` in `unit`.

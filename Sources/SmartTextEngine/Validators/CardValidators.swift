@@ -84,6 +84,7 @@ public struct CardExpiryValidator: Validator {
 /// American Express, else 3. Outside such a form, 3 or 4 digits.
 public struct CVCValidator: Validator {
     public let name = "cvc"
+    public var usesFormValues: Bool { true }
     public let cardField: String
 
     public init(cardField: String = "credit_card") {

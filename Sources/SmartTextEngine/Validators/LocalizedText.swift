@@ -33,7 +33,15 @@ public struct LocalePreference: Sendable, Equatable {
     /// `zh`, `zh-CN`, `zh-SG`, `zh-Hans-*` → `zh-Hans`; `zh-TW`, `zh-HK`, `zh-MO`, `zh-Hant-*` → `zh-Hant`;
     /// `_` → `-`; other tags keep their case-insensitive form.
     static func canonical(_ tag: String) -> String {
-        let parts = tag.replacing("_", with: "-").split(separator: "-").map { $0.lowercased() }
+        // Fast path: the catalogs' own tags, and lower-case tags that are not Chinese.
+        if tag == "en" || tag == "zh-Hans" || tag == "*" { return tag }
+        let utf8 = tag.utf8
+        if utf8.first != UInt8(ascii: "z") && utf8.first != UInt8(ascii: "Z")
+            && !utf8.contains(where: { $0 == UInt8(ascii: "_") || ($0 >= 0x41 && $0 <= 0x5A) })
+        {
+            return tag
+        }
+        let parts = tag.split { $0 == "_" || $0 == "-" }.map { $0.lowercased() }
         guard let language = parts.first else { return tag }
         if language == "zh" {
             if parts.contains("hant") || parts.contains("tw") || parts.contains("hk") || parts.contains("mo") {
@@ -84,27 +92,27 @@ public struct LocalizedText: Sendable, Equatable {
     }
 
     static func fill(_ template: String, _ values: [String: String]) -> String {
-        guard template.contains("{") else { return template }
-        var result = ""
-        result.reserveCapacity(template.utf8.count + 16)
-        var rest = Substring(template)
-        while let open = rest.firstIndex(of: "{") {
-            result += rest[..<open]
-            guard let close = rest[open...].firstIndex(of: "}") else {
-                result += rest[open...]
-                rest = rest[rest.endIndex...]
-                break
+        var template = template
+        return template.withUTF8 { bytes -> String in
+            guard bytes.contains(UInt8(ascii: "{")) else { return String(decoding: bytes, as: UTF8.self) }
+            var result: [UInt8] = []
+            result.reserveCapacity(bytes.count + 32)
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "{"),
+                    let close = bytes[(index + 1)...].firstIndex(of: UInt8(ascii: "}")),
+                    let value = values[String(decoding: bytes[(index + 1)..<close], as: UTF8.self)]
+                {
+                    result.append(contentsOf: value.utf8)
+                    index = close + 1
+                } else {
+                    result.append(byte)
+                    index += 1
+                }
             }
-            let name = String(rest[rest.index(after: open)..<close])
-            if let value = values[name] {
-                result += value
-            } else {
-                result += rest[open...close]
-            }
-            rest = rest[rest.index(after: close)...]
+            return String(decoding: result, as: UTF8.self)
         }
-        result += rest
-        return result
     }
 }
 

@@ -12,8 +12,20 @@ public struct PasswordStrengthValidator: Validator {
 
     public var parameters: [String: String] { ["minScore": String(minScore)] }
 
+    /// zxcvbn costs about 100 µs a password, and a form check or a keystroke
+    /// repeats the same password: verdicts are cached under Swift's per-process
+    /// seeded SipHash of the password, so no password text is kept in memory.
+    private static let verdicts = BoundedCache<Int, RuleCheck>(limit: 4096)
+
     public func check(_ input: ValidationInput) -> RuleCheck {
-        let strength = PasswordStrength(input.value)
+        var hasher = Hasher()
+        hasher.combine(minScore)
+        hasher.combine(input.value)
+        return Self.verdicts.value(for: hasher.finalize()) { verdict(input.value) }
+    }
+
+    private func verdict(_ password: String) -> RuleCheck {
+        let strength = PasswordStrength(password)
         var details: JSONObject = ["score": .integer(Int64(strength.score))]
         details["feedback"] = .object(Self.feedback(strength))
         return RuleCheck(valid: strength.score >= minScore, incomplete: true, details: details)

@@ -116,6 +116,7 @@ public struct IncludesValidator: Validator {
 /// (typing a confirmation does not shout at every keystroke).
 public struct MatchesFieldValidator: Validator {
     public let name = "matchesField"
+    public var usesFormValues: Bool { true }
     /// The other field's name in the form.
     public let field: String
     /// The other field's label, for the message.

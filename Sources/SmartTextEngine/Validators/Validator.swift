@@ -82,6 +82,8 @@ public protocol Validator: Sendable {
     var parameters: [String: String] { get }
     /// Placeholder values that depend on the language (another field's label).
     var localizedParameters: [String: LocalizedText] { get }
+    /// True when the verdict depends on other fields of a form (`formValues`).
+    var usesFormValues: Bool { get }
     /// Checks a value.
     func check(_ input: ValidationInput) -> RuleCheck
     /// The built-in message for a verdict, with `{label}` and parameter placeholders.
@@ -91,6 +93,7 @@ public protocol Validator: Sendable {
 extension Validator {
     public var parameters: [String: String] { [:] }
     public var localizedParameters: [String: LocalizedText] { [:] }
+    public var usesFormValues: Bool { false }
 }
 
 /// A validator as configured for a field: on which events it reports and its message.
@@ -100,6 +103,9 @@ public struct ValidatorRule: Sendable {
     public var events: Set<ValidationEvent>
     /// Overrides the built-in message.
     public var message: LocalizedText?
+    /// Rendered messages by label, variant and language: a message depends on
+    /// nothing else, and rendering one costs more than the rule's check.
+    private let rendered = BoundedCache<Int, String>(limit: 256)
 
     public init(
         _ validator: any Validator, events: Set<ValidationEvent> = Set(ValidationEvent.allCases),
@@ -108,6 +114,22 @@ public struct ValidatorRule: Sendable {
         self.validator = validator
         self.events = events
         self.message = message
+    }
+
+    /// The rule's message for a verdict, in `locale`, with `{label}` and the parameters filled.
+    func message(for check: RuleCheck, label: String, locale: LocalePreference) -> String {
+        // Keyed by a hash: a collision (about 2⁻⁶⁴) would only show another message of this rule.
+        var hasher = Hasher()
+        hasher.combine(label)
+        hasher.combine(check.variant)
+        hasher.combine(locale.tags)
+        let key = hasher.finalize()
+        return rendered.value(for: key) {
+            var values = validator.parameters
+            for (name, text) in validator.localizedParameters { values[name] = text.resolve(locale) }
+            values["label"] = label
+            return (message ?? validator.message(for: check)).render(locale, values)
+        }
     }
 }
 
