@@ -3,10 +3,13 @@ import PackageDescription
 
 let package = Package(
     name: "SmartText",
+    // Only SmartTextClient is built for Apple platforms (async URLSession: macOS 12, iOS 15).
+    platforms: [.macOS(.v12), .iOS(.v15)],
     products: [
         .executable(name: "smarttext-server", targets: ["smarttext-server"]),
         .library(name: "SmartTextEngine", targets: ["SmartTextEngine"]),
         .library(name: "SmartTextServer", targets: ["SmartTextServer"]),
+        .library(name: "SmartTextClient", targets: ["SmartTextClient"]),
     ],
     targets: [
         // MARK: C shims (one per C library; only their include/ header is visible to Swift)
@@ -31,7 +34,10 @@ let package = Package(
         ),
         .executableTarget(name: "smarttext-server", dependencies: ["SmartTextServer"]),
         // Engine micro-benchmarks run by `make bench` (reported, never asserted).
-        .executableTarget(name: "smarttext-bench", dependencies: ["SmartTextEngine"]),
+        .executableTarget(name: "smarttext-bench", dependencies: ["SmartTextEngine", "SmartTextServer"]),
+
+        // MARK: Client: for iOS and macOS apps; Foundation only (no engine, no server)
+        .target(name: "SmartTextClient"),
 
         // MARK: Build tooling: embeds openapi.yaml and the built-in registry in the binary
         .executableTarget(name: "EmbedResourcesTool"),
@@ -44,6 +50,8 @@ let package = Package(
             name: "SmartTextServerTests",
             dependencies: ["SmartTextServer", "SmartTextTestSupport", "smarttext-server"]
         ),
+        // The client against a live in-process server.
+        .testTarget(name: "SmartTextClientTests", dependencies: ["SmartTextClient", "SmartTextServer"]),
     ],
     // libphonenumber's and RE2's headers need C++17.
     cxxLanguageStandard: .cxx17

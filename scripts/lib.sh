@@ -18,8 +18,9 @@ ensure_packages() {
     as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
 }
 
-# The C and C++ libraries the service builds against.
-BUILD_PACKAGES=(pkg-config libmicrohttpd-dev libphonenumber-dev libre2-dev libzxcvbn-dev)
+# The C and C++ libraries the service builds against, and libcurl4, which the
+# toolchain's FoundationNetworking (used by the Swift client and its tests) loads.
+BUILD_PACKAGES=(pkg-config libmicrohttpd-dev libphonenumber-dev libre2-dev libzxcvbn-dev libcurl4)
 
 # Fails with a clear message when the Swift toolchain is missing.
 require_swift() {
