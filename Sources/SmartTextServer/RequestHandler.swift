@@ -62,7 +62,7 @@ final class RequestHandler: Sendable {
         default: break
         }
         let elapsed = Self.monotonicSeconds() - started
-        metrics.record(route: route, method: Self.metricMethod(method), status: response.status, seconds: elapsed)
+        metrics.record(route: route, method: method, status: response.status, seconds: elapsed)
         if configuration.accessLog {
             AccessLog.write(
                 client: request.client, method: method, path: path, status: response.status,
@@ -189,14 +189,6 @@ final class RequestHandler: Sendable {
     }
 
     // MARK: - Helpers
-
-    /// Methods outside the known set share one label, so clients cannot grow the metrics without bound.
-    private static func metricMethod(_ method: String) -> String {
-        switch method {
-        case "GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS": method
-        default: "other"
-        }
-    }
 
     static func monotonicSeconds() -> Double {
         var time = timespec()

@@ -120,12 +120,15 @@ public protocol TextFormatter: Sendable {
     func format(_ input: [Unicode.Scalar], context: FormatContext) -> Formatted
     /// The submitted form of a significant output scalar (a decimal comma becomes `.`).
     func valueScalar(_ scalar: Unicode.Scalar) -> Unicode.Scalar
+    /// True when `valueScalar` changes some scalar (the pipeline skips it otherwise).
+    var mapsValue: Bool { get }
     /// The longest text the formatter can produce, in characters, when it has a limit (a client's `maxlength`).
     var maximumLength: Int? { get }
 }
 
 extension TextFormatter {
     public func valueScalar(_ scalar: Unicode.Scalar) -> Unicode.Scalar { scalar }
+    public var mapsValue: Bool { false }
     public var maximumLength: Int? { nil }
 }
 
@@ -135,8 +138,12 @@ public struct FormatterPipeline: Sendable {
     /// The formatters, first applied first.
     public let formatters: [any TextFormatter]
 
+    /// The formatters whose `valueScalar` changes something (usually none).
+    private let valueMappers: [any TextFormatter]
+
     public init(_ formatters: [any TextFormatter]) {
         self.formatters = formatters
+        self.valueMappers = formatters.filter(\.mapsValue)
     }
 
     /// Formats `input` through every formatter.
@@ -180,7 +187,7 @@ public struct FormatterPipeline: Sendable {
         value.reserveCapacity(formatted.scalars.count)
         for (scalar, source) in zip(formatted.scalars, formatted.sources) where source.isSignificant {
             var mapped = scalar
-            for formatter in formatters { mapped = formatter.valueScalar(mapped) }
+            for formatter in valueMappers { mapped = formatter.valueScalar(mapped) }
             value.append(mapped)
         }
         return value

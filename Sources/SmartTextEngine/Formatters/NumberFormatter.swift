@@ -52,6 +52,8 @@ public struct NumberFormatter: TextFormatter {
         self.allowNegative = allowNegative
     }
 
+    public var mapsValue: Bool { decimalSeparator != "." }
+
     public func valueScalar(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
         scalar == decimalSeparator ? "." : scalar
     }

@@ -13,16 +13,21 @@ final class Metrics: Sendable {
         var count: UInt64 = 0
     }
 
-    private struct RequestKey: Hashable {
-        var route: Route
-        var method: String
-        var status: Int
-    }
+    /// The methods counted by name; others share `other`.
+    static let methods = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "other"]
+    /// The statuses counted by value; others share the last slot (`other`).
+    static let statuses = [200, 204, 304, 400, 404, 405, 413, 415, 422, 500, 503]
 
     private struct State {
-        var requests: [RequestKey: UInt64] = [:]
+        /// Requests by [route][method][status], flat; no hashing on the request path.
+        var requests = [UInt64](
+            repeating: 0, count: Route.allCases.count * Metrics.methods.count * (Metrics.statuses.count + 1))
         var latency = [Histogram](repeating: Histogram(), count: Route.allCases.count)
         var reloads: [String: UInt64] = ["success": 0, "failure": 0]
+    }
+
+    private static func slot(route: Int, method: Int, status: Int) -> Int {
+        (route * methods.count + method) * (statuses.count + 1) + status
     }
 
     private let state = Mutex(State())
@@ -32,8 +37,11 @@ final class Metrics: Sendable {
     /// Counts one answered request.
     func record(route: Route, method: String, status: Int, seconds: Double) {
         let bucket = Metrics.buckets.firstIndex { seconds <= $0 }
+        let methodIndex = Metrics.methods.firstIndex(of: method) ?? Metrics.methods.count - 1
+        let statusIndex = Metrics.statuses.firstIndex(of: status) ?? Metrics.statuses.count
+        let slot = Metrics.slot(route: route.rawValue, method: methodIndex, status: statusIndex)
         state.withLock { state in
-            state.requests[RequestKey(route: route, method: method, status: status), default: 0] += 1
+            state.requests[slot] += 1
             if let bucket { state.latency[route.rawValue].counts[bucket] += 1 }
             state.latency[route.rawValue].sum += seconds
             state.latency[route.rawValue].count += 1
@@ -51,12 +59,16 @@ final class Metrics: Sendable {
         var out = ""
         out += "# HELP smarttext_http_requests_total HTTP requests answered, by route, method and status.\n"
         out += "# TYPE smarttext_http_requests_total counter\n"
-        let keys = snapshot.requests.keys.sorted {
-            ($0.route.rawValue, $0.method, $0.status) < ($1.route.rawValue, $1.method, $1.status)
-        }
-        for key in keys {
-            out += "smarttext_http_requests_total{route=\"\(key.route.template)\",method=\"\(key.method)\","
-            out += "status=\"\(key.status)\"} \(snapshot.requests[key]!)\n"
+        for route in Route.allCases {
+            for (methodIndex, method) in Metrics.methods.enumerated() {
+                for statusIndex in 0...Metrics.statuses.count {
+                    let count = snapshot.requests[Metrics.slot(route: route.rawValue, method: methodIndex, status: statusIndex)]
+                    guard count > 0 else { continue }
+                    let status = statusIndex < Metrics.statuses.count ? String(Metrics.statuses[statusIndex]) : "other"
+                    out += "smarttext_http_requests_total{route=\"\(route.template)\",method=\"\(method)\","
+                    out += "status=\"\(status)\"} \(count)\n"
+                }
+            }
         }
         out += "# HELP smarttext_http_request_duration_seconds Time to answer a request, by route.\n"
         out += "# TYPE smarttext_http_request_duration_seconds histogram\n"
