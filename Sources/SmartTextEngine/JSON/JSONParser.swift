@@ -23,7 +23,9 @@ public struct JSONSyntaxError: Error, Sendable, Equatable {
 }
 
 /// A strict RFC 8259 parser: valid UTF-8 only, no lone surrogates, no
-/// duplicate keys, no trailing garbage, and a depth limit. Strictness is the
+/// duplicate keys, no trailing garbage, and a depth limit. Strings may not hold
+/// U+0000 (NUL) either, raw or escaped: no text a person types contains it, and
+/// C code downstream would cut the text there. Strictness is the
 /// point: whatever a client sends gets a precise answer, never a guess.
 public struct JSONParser {
     /// Deepest nesting of arrays and objects accepted.
@@ -262,6 +264,10 @@ public struct JSONParser {
                     throw JSONSyntaxError(
                         message: "lone surrogate \\u\(hex4(first)) in a string: text must be valid Unicode",
                         offset: unitOffset)
+                }
+                if scalarValue == 0 {
+                    throw JSONSyntaxError(
+                        message: "a string contains \\u0000 (NUL), which no text may hold", offset: unitOffset)
                 }
                 // Valid by construction: not a surrogate and at most 0x10FFFF.
                 let scalar = Unicode.Scalar(scalarValue)!

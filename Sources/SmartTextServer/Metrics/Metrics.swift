@@ -62,7 +62,8 @@ final class Metrics: Sendable {
         for route in Route.allCases {
             for (methodIndex, method) in Metrics.methods.enumerated() {
                 for statusIndex in 0...Metrics.statuses.count {
-                    let count = snapshot.requests[Metrics.slot(route: route.rawValue, method: methodIndex, status: statusIndex)]
+                    let count = snapshot.requests[
+                        Metrics.slot(route: route.rawValue, method: methodIndex, status: statusIndex)]
                     guard count > 0 else { continue }
                     let status = statusIndex < Metrics.statuses.count ? String(Metrics.statuses[statusIndex]) : "other"
                     out += "smarttext_http_requests_total{route=\"\(route.template)\",method=\"\(method)\","
