@@ -119,8 +119,16 @@ public final class SmartTextService: Sendable {
             watcher = nil
         }
         listener.quiesce()
-        let deadline = RequestHandler.monotonicSeconds() + grace
-        while listener.requestsInFlight > 0 && RequestHandler.monotonicSeconds() < deadline {
+        // Answers now say `Connection: close`. Stop once no request has been in
+        // flight for a quarter of a second (a keep-alive client may still be
+        // sending one it started before reading that header), or when every
+        // connection is closed, or at the deadline.
+        let start = RequestHandler.monotonicSeconds()
+        var lastBusy = start
+        while true {
+            let now = RequestHandler.monotonicSeconds()
+            if listener.requestsInFlight > 0 { lastBusy = now }
+            if now - lastBusy > 0.25 || listener.connections == 0 || now - start > grace { break }
             usleep(5_000)
         }
         listener.stop()

@@ -103,3 +103,62 @@ import Testing
         #expect(Date().timeIntervalSince(started) < 5)
     }
 }
+
+/// SIGTERM while clients keep sending: every request the server read is answered.
+@Suite struct ShutdownUnderLoadTests {
+    final class Tally: @unchecked Sendable {
+        let lock = NSLock()
+        var answered = 0
+        var lost = 0
+        func add(answered: Int = 0, lost: Int = 0) {
+            lock.lock()
+            self.answered += answered
+            self.lost += lost
+            lock.unlock()
+        }
+    }
+
+    @Test func sigtermUnderLoadAnswersEveryAcceptedRequest() throws {
+        let server = try ServerProcess(arguments: ["--threads", "2"])
+        let port = server.port
+        let tally = Tally()
+        let body =
+            #"{"field":"credit_card","text":"4242 4242 4242 424","range":{"start":18,"end":18},"replacement":"2"}"#
+        let request = Array(
+            ("POST /v1/edit HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                + "Content-Length: \(body.utf8.count)\r\n\r\n" + body).utf8)
+        var threads: [Thread] = []
+        for _ in 0..<8 {
+            let thread = Thread {
+                clientLoop: while true {
+                    // A refused connection means the server stopped accepting: this client is done.
+                    guard let client = try? HTTPTestClient(port: port, timeoutSeconds: 10) else { break }
+                    while true {
+                        guard (try? client.send(request)) != nil else { continue clientLoop }
+                        guard let answer = try? client.readResponse() else {
+                            // Sent, and the connection ended without an answer.
+                            tally.add(lost: 1)
+                            continue clientLoop
+                        }
+                        guard answer.status == 200 else {
+                            tally.add(lost: 1)
+                            continue clientLoop
+                        }
+                        tally.add(answered: 1)
+                        if answer.headers["connection"]?.lowercased() == "close" { continue clientLoop }
+                    }
+                }
+            }
+            threads.append(thread)
+            thread.start()
+        }
+        usleep(500_000)
+        server.signal(SIGTERM)
+        #expect(server.waitForExit(timeout: 6) == 0)
+        let deadline = Date().addingTimeInterval(10)
+        while threads.contains(where: { !$0.isFinished }) && Date() < deadline { usleep(10_000) }
+        #expect(threads.allSatisfy { $0.isFinished })
+        #expect(tally.answered > 100, "only \(tally.answered) answers")
+        #expect(tally.lost == 0, "\(tally.lost) requests lost of \(tally.answered + tally.lost)")
+    }
+}
