@@ -1,5 +1,5 @@
 # Convenience targets; each calls a script in scripts/.
-.PHONY: run test bench runtime-check
+.PHONY: run test bench runtime-check soak fuzz instructions
 
 run:
 	scripts/run
@@ -12,3 +12,9 @@ bench:
 
 runtime-check:
 	scripts/check-runtime-image
+
+soak:
+	scripts/soak
+
+instructions:
+	scripts/instructions
