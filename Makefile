@@ -16,5 +16,8 @@ runtime-check:
 soak:
 	scripts/soak
 
+fuzz:
+	scripts/fuzz
+
 instructions:
 	scripts/instructions
