@@ -222,3 +222,30 @@ func problems(_ texts: String..., builtin: Bool = false) -> [String] {
         #expect(try load(#"{"version": "v7"}"#, builtin: true).version == "v7+builtin.2026-11-29")
     }
 }
+
+@Suite struct RegistryFuzzFindingsTests {
+    /// Found by the registry fuzzer: a "*" label key turned into a second "en" in discovery answers.
+    @Test func labelKeysMustBeLanguageTags() {
+        #expect(
+            problems(#"{"fields":{"x":{"label":{"*":"y","en":"gh"}}}}"#) == [
+                #"a.json: field "x", label: "*" is not a language tag (such as en, zh-Hans, zh-CN, pt-BR)"#
+            ])
+        #expect(problems(#"{"fields":{"x":{"validators":[{"notEmpty":{"message":{"e n":"m"}}}]}}}"#).count == 1)
+    }
+
+    /// The version becomes an ETag and a metrics label.
+    @Test func versionsArePrintableWithoutQuotes() {
+        for version in [#"a"b"#, "a b", "a\nb", String(repeating: "v", count: 101)] {
+            let text = "{\"version\": \(JSONValue.string(version).encodedForTest)}"
+            #expect(problems(text).first?.contains("\"version\" must be 1 to 100 printable ASCII characters") == true)
+        }
+    }
+}
+
+extension JSONValue {
+    var encodedForTest: String {
+        var writer = JSONWriter()
+        writer.value(self)
+        return writer.string
+    }
+}

@@ -141,10 +141,15 @@ private struct Builder {
                 "unknown top-level key \"\(key)\"; expected one of: \(Self.topLevelKeys.joined(separator: ", "))")
         }
         if let version = top["version"] {
-            if case .string(let text) = version, !text.isEmpty {
+            // It becomes an HTTP ETag ("…") and a metrics label: printable ASCII without quotes.
+            if case .string(let text) = version, !text.isEmpty, text.utf8.count <= 100,
+                text.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") })
+            {
                 declaredVersions[source.name] = text
             } else {
-                problem(source.name, nil, nil, "\"version\" must be a non-empty string")
+                problem(
+                    source.name, nil, nil,
+                    "\"version\" must be 1 to 100 printable ASCII characters without spaces, quotes or backslashes")
             }
         }
         var (fields, fieldNames) = (fieldDefinitions, fieldOrder)
@@ -186,6 +191,17 @@ private struct Builder {
             }
             definitions[member.key] = Definition(source: source, object: object)
             order.append(member.key)
+        }
+    }
+
+    /// A BCP 47 shaped tag: a 2–8 letter language, then subtags of letters and digits.
+    static func isLanguageTag(_ tag: String) -> Bool {
+        let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
+        guard let language = parts.first, (2...8).contains(language.count),
+            language.unicodeScalars.allSatisfy({ $0.isASCIIAlphanumeric && $0.asciiDigit == nil })
+        else { return false }
+        return parts.dropFirst().allSatisfy { part in
+            (1...8).contains(part.count) && part.unicodeScalars.allSatisfy(\.isASCIIAlphanumeric)
         }
     }
 
@@ -372,6 +388,12 @@ private struct Builder {
         case .object(let object) where !object.isEmpty:
             var entries: [(String, String)] = []
             for member in object.members {
+                guard Self.isLanguageTag(member.key) else {
+                    problem(
+                        file, subject, rule,
+                        "\"\(member.key)\" is not a language tag (such as en, zh-Hans, zh-CN, pt-BR)")
+                    return nil
+                }
                 guard case .string(let text) = member.value else {
                     problem(file, subject, rule, "the \"\(member.key)\" text must be a string")
                     return nil
