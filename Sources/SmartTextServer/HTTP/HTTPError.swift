@@ -64,20 +64,29 @@ extension HTTPError {
     static func notFound(path: String) -> HTTPError {
         HTTPError(
             status: 404, type: base + "not-found", title: "No such resource",
-            detail: "there is no resource at \(path); see /openapi.yaml for the API")
+            detail: "there is no resource at \(printable(path)); see /openapi.yaml for the API")
     }
 
     static func unknownName(_ error: UnknownNameError, pointer: String?) -> HTTPError {
         HTTPError(
             status: 404, type: base + "unknown-\(error.kind)", title: "Unknown \(error.kind)",
-            detail: "the registry has no \(error.kind) named \"\(error.name)\"; GET /v1/\(error.kind)s lists them",
+            detail:
+                "the registry has no \(error.kind) named \"\(printable(error.name))\"; GET /v1/\(error.kind)s lists them",
             pointer: pointer)
+    }
+
+    /// What a client sent, echoed without control characters (no NUL, no forged lines).
+    static func printable(_ text: String) -> String {
+        String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.map { $0.properties.generalCategory == .control ? "\u{FFFD}" : $0 }))
     }
 
     static func methodNotAllowed(_ method: String, path: String, allowed: [String]) -> HTTPError {
         HTTPError(
             status: 405, type: base + "method-not-allowed", title: "Method not allowed",
-            detail: "\(method) is not allowed on \(path); allowed: \(allowed.joined(separator: ", "))",
+            detail:
+                "\(printable(method)) is not allowed on \(printable(path)); allowed: \(allowed.joined(separator: ", "))",
             headers: [("Allow", allowed.joined(separator: ", "))])
     }
 

@@ -1,0 +1,238 @@
+#!/usr/bin/env python3
+"""Every status code that openapi.yaml documents is reachable on the live server.
+
+Usage: check_statuses.py OPENAPI_YAML BASE_URL
+
+For each operation and each status listed under its `responses`, sends one request built to
+produce that status (a valid request for 200, If-None-Match with the ETag for 304, a body that is
+not JSON for 400, an unknown name for 404, a method the route does not answer for 405, a body over
+--max-body for 413, a text/plain body for 415, a range outside the text or a text over --max-text
+for 422) and checks the answer: the status, a documented Content-Type, the body against the
+documented schema (JSON answers), and the documented headers (ETag, Allow). A documented status
+with no probe here is a failure too, so a new status in openapi.yaml needs a probe.
+
+Needs PyYAML and jsonschema_rs (both come with schemathesis). Exits 1 on any failure.
+"""
+
+import copy
+import http.client
+import json
+import sys
+import urllib.parse
+
+import jsonschema_rs
+import yaml
+
+METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
+# Sent as the body for the 413 probe: more than the server's default --max-body (64 KiB).
+OVERSIZED_BODY_BYTES = 160 * 1024
+# One more UTF-16 code unit than the server's default --max-text.
+OVER_MAX_TEXT = 10_001
+
+
+def request(base, method, path, headers=None, body=None):
+    """Sends one request; answers (status, headers as a lowercase dict, body bytes)."""
+    url = urllib.parse.urlsplit(base)
+    connection = http.client.HTTPConnection(url.hostname, url.port, timeout=15)
+    try:
+        data = body if body is None or isinstance(body, bytes) else json.dumps(body).encode()
+        try:
+            connection.request(method, path, body=data, headers=headers or {})
+        except (BrokenPipeError, ConnectionResetError):
+            # The server may answer (413) and close before it has read the whole body.
+            pass
+        response = connection.getresponse()
+        answer = response.read()
+        return response.status, {k.lower(): v for k, v in response.getheaders()}, answer
+    finally:
+        connection.close()
+
+
+def json_example(operation):
+    """The first example of the operation's JSON request body, or None."""
+    content = operation.get("requestBody", {}).get("content", {}).get("application/json")
+    if content is None:
+        return None
+    if "example" in content:
+        return copy.deepcopy(content["example"])
+    for example in content.get("examples", {}).values():
+        return copy.deepcopy(example["value"])
+    return None
+
+
+def concrete_path(path, operation, overrides=None):
+    """The path with each {parameter} replaced by its example (or by `overrides`)."""
+    for parameter in operation.get("parameters", []):
+        if parameter.get("in") == "path":
+            value = (overrides or {}).get(parameter["name"], parameter.get("example"))
+            path = path.replace("{%s}" % parameter["name"], urllib.parse.quote(str(value), safe=""))
+    return path
+
+
+def deref(spec, node):
+    while isinstance(node, dict) and "$ref" in node:
+        target = spec
+        for part in node["$ref"].lstrip("#/").split("/"):
+            target = target[part]
+        node = target
+    return node
+
+
+class Probes:
+    """Builds, for one operation, the request meant to produce each status."""
+
+    def __init__(self, base, path, method, operation, allowed_methods):
+        self.base = base
+        self.path = path
+        self.method = method.upper()
+        self.operation = operation
+        self.allowed = allowed_methods
+
+    @property
+    def example(self):
+        """A fresh copy of the documented request body example (None without a body)."""
+        return json_example(self.operation)
+
+    def send(self, method=None, path=None, headers=None, body=None):
+        return request(self.base, method or self.method, path or concrete_path(self.path, self.operation), headers, body)
+
+    def json_post(self, body, content_type="application/json"):
+        return self.send(headers={"Content-Type": content_type}, body=body)
+
+    def status_200(self):
+        if self.example is not None:
+            return "the documented example", self.json_post(self.example)
+        return "a plain request", self.send()
+
+    def status_304(self):
+        status, headers, _ = self.send()
+        etag = headers.get("etag")
+        if status != 200 or not etag:
+            return f"If-None-Match (but the first GET answered {status} without an ETag)", (status, headers, b"")
+        return f"If-None-Match: {etag}", self.send(headers={"If-None-Match": etag})
+
+    def status_400(self):
+        return "a body that is not JSON", self.json_post(b'{"field": ')
+
+    def status_404(self):
+        if self.example is None:
+            parameters = [p["name"] for p in self.operation.get("parameters", []) if p.get("in") == "path"]
+            if not parameters:
+                return "no probe: no path parameter or body to name something unknown", None
+            path = concrete_path(self.path, self.operation, {name: "no_such_name" for name in parameters})
+            return f"GET {path}", self.send(path=path)
+        body = self.example
+        if "form" in body:
+            body["form"] = "no_such_form"
+            return "an unknown form", self.json_post(body)
+        if "field" in body:
+            body["field"] = "no_such_field"
+            return "an unknown field", self.json_post(body)
+        if "values" in body:
+            body["values"] = {"no_such_field": "x"}
+            return "an unknown field in values", self.json_post(body)
+        return "no probe: the example body names no field or form", None
+
+    def status_405(self):
+        method = next(m for m in ("DELETE", "PUT", "PATCH", "POST", "GET") if m.lower() not in self.allowed)
+        return f"{method} (not documented for this path)", self.send(method=method)
+
+    def status_413(self):
+        body = json.dumps(self.example if self.example is not None else {}).encode()
+        padded = body + b" " * (OVERSIZED_BODY_BYTES - len(body))
+        return f"a {len(padded)}-byte body", self.json_post(padded)
+
+    def status_415(self):
+        body = json.dumps(self.example if self.example is not None else {}).encode()
+        return "Content-Type: text/plain", self.json_post(body, content_type="text/plain")
+
+    def status_422(self):
+        body = self.example
+        if body is None:
+            return "no probe: no request body", None
+        if "range" in body:
+            body["range"] = {"start": len(body.get("text", "")) + 5, "end": len(body.get("text", "")) + 5}
+            return "a range past the end of the text", self.json_post(body)
+        if "text" in body:
+            body["text"] = "1" * OVER_MAX_TEXT
+            return f"a text of {OVER_MAX_TEXT} characters (over --max-text)", self.json_post(body)
+        if "values" in body and body["values"]:
+            first = next(iter(body["values"]))
+            body["values"][first] = "a" * OVER_MAX_TEXT
+            return f"a value of {OVER_MAX_TEXT} characters (over --max-text)", self.json_post(body)
+        return "no probe: the example body has no range, text or values", None
+
+
+def check_answer(spec, documented, status, headers, body):
+    """Problems with an answer against the documented response (empty when it conforms)."""
+    problems = []
+    response = deref(spec, documented)
+    for name in response.get("headers", {}):
+        if name.lower() not in headers:
+            problems.append(f"no {name} header")
+    content = response.get("content")
+    content_type = headers.get("content-type", "").split(";")[0].strip().lower()
+    if not content:
+        if body:
+            problems.append(f"a body ({len(body)} bytes) where none is documented")
+        return problems
+    if content_type not in content:
+        problems.append(f"Content-Type {content_type or '(none)'}, documented: {', '.join(content)}")
+        return problems
+    schema = content[content_type].get("schema")
+    if schema is not None and (content_type == "application/json" or content_type.endswith("+json")):
+        try:
+            instance = json.loads(body)
+        except ValueError as error:
+            return problems + [f"the body is not JSON: {error}"]
+        validator = jsonschema_rs.Draft202012Validator({**schema, "components": spec.get("components", {})})
+        for error in validator.iter_errors(instance):
+            problems.append("schema: " + str(error).split("\n")[0])
+    return problems
+
+
+def main():
+    if len(sys.argv) != 3:
+        sys.exit(__doc__)
+    with open(sys.argv[1], encoding="utf-8") as file:
+        spec = yaml.safe_load(file)
+    base = sys.argv[2].rstrip("/")
+    reached = failed = 0
+    for path, item in spec["paths"].items():
+        allowed = [m for m in item if m in METHODS]
+        for method in allowed:
+            operation = item[method]
+            probes = Probes(base, path, method, operation, allowed)
+            for code, documented in operation["responses"].items():
+                label = f"{method.upper()} {path} {code}"
+                builder = getattr(probes, f"status_{code}", None)
+                if builder is None:
+                    how, answer = "no probe for this status in check_statuses.py", None
+                else:
+                    how, answer = builder()
+                if answer is None:
+                    failed += 1
+                    print(f"FAIL {label}: {how}")
+                    continue
+                status, headers, body = answer
+                if str(status) != str(code):
+                    failed += 1
+                    excerpt = body[:300].decode("utf-8", "replace")
+                    print(f"FAIL {label}: {how} answered {status}, not {code}: {excerpt}")
+                    continue
+                problems = check_answer(spec, documented, status, headers, body)
+                if problems:
+                    failed += 1
+                    print(f"FAIL {label}: {how} answered {code} but " + "; ".join(problems))
+                    continue
+                reached += 1
+                kind = ""
+                if headers.get("content-type", "").startswith("application/problem+json"):
+                    kind = " " + json.loads(body).get("type", "")
+                print(f"ok   {label}: {how}{kind}")
+    print(f"documented statuses: {reached} reachable, {failed} not")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
