@@ -33,7 +33,7 @@ def main():
     print(f"  test cases: {cases['generated']} generated, {cases['with_failures']} failed, "
           f"{cases['errored']} errored")
     if failures:
-        print(f"  FAILURES (the server or openapi.yaml is wrong; details above):")
+        print("  FAILURES (the server or openapi.yaml is wrong; details above):")
         for failure in failures:
             where = ", ".join(failure.get("operations", []))
             print(f"    {failure.get('code', '?')} {failure['title']} x{failure['count']}: {where}")
