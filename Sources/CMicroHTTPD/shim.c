@@ -29,6 +29,8 @@ struct cmhd_server {
     atomic_uint connections;
     atomic_uint in_flight;
     atomic_int quiesced;
+    /// The listen socket handed back by MHD_quiesce_daemon, or MHD_INVALID_SOCKET.
+    MHD_socket quiesced_listener;
 };
 
 struct cmhd_request {
@@ -217,6 +219,7 @@ cmhd_server *cmhd_server_start(const cmhd_config *config, cmhd_handler handler, 
     atomic_init(&server->connections, 0);
     atomic_init(&server->in_flight, 0);
     atomic_init(&server->quiesced, 0);
+    server->quiesced_listener = MHD_INVALID_SOCKET;
 
     // MHD_USE_TURBO: read and write before asking epoll whether the socket is
     // ready (most answers fit in one send), which saves a round through epoll per request.
@@ -261,7 +264,13 @@ uint16_t cmhd_server_port(const cmhd_server *server) {
 void cmhd_server_quiesce(cmhd_server *server) {
     atomic_store(&server->quiesced, 1);
     MHD_socket listener = MHD_quiesce_daemon(server->daemon);
-    if (listener != MHD_INVALID_SOCKET) close(listener);
+    if (listener == MHD_INVALID_SOCKET) return;
+    // MHD's polling thread may still remove this socket from its epoll set, so the
+    // descriptor must stay open until MHD_stop_daemon (closing it here made MHD
+    // panic under ThreadSanitizer's timing). shutdown() stops accepting at once:
+    // new clients are refused rather than left waiting in the backlog.
+    shutdown(listener, SHUT_RDWR);
+    server->quiesced_listener = listener;
 }
 
 unsigned int cmhd_server_requests_in_flight(const cmhd_server *server) {
@@ -274,6 +283,7 @@ unsigned int cmhd_server_connections(const cmhd_server *server) {
 
 void cmhd_server_stop(cmhd_server *server) {
     MHD_stop_daemon(server->daemon);
+    if (server->quiesced_listener != MHD_INVALID_SOCKET) close(server->quiesced_listener);
     free(server);
 }
 
