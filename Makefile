@@ -1,5 +1,5 @@
 # Convenience targets; each calls a script in scripts/.
-.PHONY: run test bench runtime-check soak fuzz instructions
+.PHONY: run test bench runtime-check soak fuzz instructions tsan
 
 run:
 	scripts/run
@@ -21,3 +21,6 @@ fuzz:
 
 instructions:
 	scripts/instructions
+
+tsan:
+	scripts/tsan

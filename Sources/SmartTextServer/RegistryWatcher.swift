@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import SmartTextEngine
 
 #if canImport(Glibc)
     import Glibc
@@ -22,7 +22,7 @@ final class RegistryWatcher: @unchecked Sendable {
     init(path: String, interval: Double = 1.0, onChange: @escaping @Sendable () -> Void) {
         let queue = DispatchQueue(label: "smarttext.registry-watcher")
         let timer = DispatchSource.makeTimerSource(queue: queue)
-        let state = Mutex((seen: RegistryWatcher.fingerprint(of: path), pending: false))
+        let state = Locked((seen: RegistryWatcher.fingerprint(of: path), pending: false))
         timer.schedule(deadline: .now() + interval, repeating: interval)
         timer.setEventHandler {
             let current = RegistryWatcher.fingerprint(of: path)

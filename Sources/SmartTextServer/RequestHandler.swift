@@ -1,5 +1,4 @@
 import SmartTextEngine
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -8,10 +7,10 @@ import Synchronization
 /// The registry being served; a reload swaps it atomically, and requests in
 /// flight finish on the one they started with.
 final class RegistryStore: Sendable {
-    private let registry: Mutex<Registry>
+    private let registry: Locked<Registry>
 
     init(_ registry: Registry) {
-        self.registry = Mutex(registry)
+        self.registry = Locked(registry)
     }
 
     var current: Registry { registry.withLock { $0 } }
@@ -29,7 +28,7 @@ final class RequestHandler: Sendable {
     let store: RegistryStore
     let metrics: Metrics
     /// Open connections, for `/metrics` (set once the listener runs).
-    let connectionCount: Mutex<(@Sendable () -> Int)?> = Mutex(nil)
+    let connectionCount: Locked<(@Sendable () -> Int)?> = Locked(nil)
 
     init(configuration: ServerConfiguration, store: RegistryStore, metrics: Metrics) {
         self.configuration = configuration

@@ -1,5 +1,4 @@
 import SmartTextEngine
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -16,8 +15,8 @@ public enum SmartTextVersion {
 public final class SmartTextService: Sendable {
     private let listener: HTTPListener
     private let handler: RequestHandler
-    private let reloading = Mutex(())
-    private let watcher = Mutex<RegistryWatcher?>(nil)
+    private let reloading = Locked(())
+    private let watcher = Locked<RegistryWatcher?>(nil)
 
     /// The configuration it runs with.
     public var configuration: ServerConfiguration { handler.configuration }

@@ -1,7 +1,7 @@
 import Foundation
+import SmartTextEngine
 import SmartTextServer
 import SmartTextTestSupport
-import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -84,9 +84,9 @@ let zipAndPinFields = #"""
         try withTemporaryDirectory { folder in
             try writeFile(folder + "/fields.json", zipField)
             let server = try ServerProcess(arguments: ["--config", folder])
-            let failures = Mutex(0)
-            let sent = Mutex(0)
-            let running = Mutex(true)
+            let failures = Locked(0)
+            let sent = Locked(0)
+            let running = Locked(true)
             let port = server.port
             let sender = Thread {
                 guard let client = try? HTTPTestClient(port: port) else { return }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -26,16 +25,33 @@ public final class ServerProcess: @unchecked Sendable {
     private let errorLines = Lines()
     private let outputLines = Lines()
 
-    /// Lines collected from a pipe.
-    private final class Lines: Sendable {
-        let lines = Mutex<[String]>([])
-        let partial = Mutex<[UInt8]>([])
+    /// Lines collected from a pipe (behind an NSLock, which ThreadSanitizer sees).
+    private final class Lines: @unchecked Sendable {
+        private let lock = NSLock()
+        private var collected: [String] = []
+        private var pending: [UInt8] = []
+
+        var lines: [String] {
+            lock.lock()
+            defer { lock.unlock() }
+            return collected
+        }
+
+        func receive(_ data: Data) {
+            lock.lock()
+            defer { lock.unlock() }
+            pending += data
+            while let newline = pending.firstIndex(of: 10) {
+                collected.append(String(decoding: pending[..<newline], as: UTF8.self))
+                pending.removeFirst(newline + 1)
+            }
+        }
     }
 
     /// Everything written to standard error so far.
-    public var standardError: [String] { errorLines.lines.withLock { $0 } }
+    public var standardError: [String] { errorLines.lines }
     /// Everything written to standard output so far.
-    public var standardOutput: [String] { outputLines.lines.withLock { $0 } }
+    public var standardOutput: [String] { outputLines.lines }
 
     /// Starts the server with `arguments` (plus `--host 127.0.0.1 --port 0` unless given)
     /// and waits for its start-up line.
@@ -113,14 +129,7 @@ public final class ServerProcess: @unchecked Sendable {
                 handle.readabilityHandler = nil
                 return
             }
-            target.partial.withLock { pending in
-                pending += data
-                while let newline = pending.firstIndex(of: 10) {
-                    let line = String(decoding: pending[..<newline], as: UTF8.self)
-                    pending.removeFirst(newline + 1)
-                    target.lines.withLock { $0.append(line) }
-                }
-            }
+            target.receive(data)
         }
     }
 }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A thread-safe cache holding at most about `2 × limit` entries, in two
 /// generations: a hit in the older one is promoted, and when the newer one is
 /// full the older one is dropped. Recently used entries survive, like an LRU,
@@ -11,7 +9,7 @@ final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     }
 
     private let limit: Int
-    private let generations = Mutex(Generations())
+    private let generations = Locked(Generations())
 
     init(limit: Int) {
         self.limit = limit

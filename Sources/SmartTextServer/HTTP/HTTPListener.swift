@@ -1,5 +1,5 @@
 internal import CMicroHTTPD
-import Synchronization
+import SmartTextEngine
 
 /// Settings of the HTTP listener.
 struct ListenerConfiguration: Sendable {
@@ -32,7 +32,7 @@ final class HTTPListener: @unchecked Sendable {
 
     private let server: OpaquePointer
     private let context: Unmanaged<HandlerBox>
-    private let stopped = Mutex(false)
+    private let stopped = Locked(false)
 
     init(_ configuration: ListenerConfiguration, handler: @escaping Handler) throws(ListenerStartError) {
         let context = Unmanaged.passRetained(HandlerBox(handler))

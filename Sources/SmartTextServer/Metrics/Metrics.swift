@@ -1,4 +1,4 @@
-import Synchronization
+import SmartTextEngine
 
 /// Request counters and latency histograms, rendered in the Prometheus text format.
 final class Metrics: Sendable {
@@ -30,7 +30,7 @@ final class Metrics: Sendable {
         (route * methods.count + method) * (statuses.count + 1) + status
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init() {}
 
