@@ -245,6 +245,11 @@ extern "C" int cphone_inspect(const char *region, const char *text, cphone_info 
             std::string e164;
             pu.Format(number, PhoneNumberUtil::E164, &e164);
             put_field(e164, info->e164, sizeof info->e164);
+            // Formatting does not read what ParseAndKeepRawInput keeps on top of
+            // Parse, so this equals cphone_format_number(region, text, 0): one parse, not two.
+            std::string national;
+            pu.Format(number, PhoneNumberUtil::NATIONAL, &national);
+            put_field(national, info->national, sizeof info->national);
         }
 
         std::string nsn;

@@ -20,21 +20,55 @@ do {
     exit(1)
 }
 
-/// The request of each scenario, as `make bench` sends them.
-let scenarios: [String: (path: String, body: String)] = [
+/// The request of each scenario, as `make bench` sends them: a fixed body, or
+/// (`_fresh`) a new phone number, name and password in every request, built
+/// from the request's index, so the layout and verdict caches mostly miss as
+/// they do with real users.
+let scenarios: [String: (path: String, body: (Int) -> String)] = [
     "credit_card": (
         "/v1/edit",
-        #"{"field":"credit_card","text":"4242 4242 4242 424","range":{"start":18,"end":18},"replacement":"2","seq":41}"#
+        { _ in
+            #"{"field":"credit_card","text":"4242 4242 4242 424","range":{"start":18,"end":18},"replacement":"2","seq":41}"#
+        }
     ),
     "phone_cn": (
         "/v1/edit",
-        #"{"field":"phone_cn","text":"138 0013 800","range":{"start":12,"end":12},"replacement":"0","seq":41}"#
+        { _ in #"{"field":"phone_cn","text":"138 0013 800","range":{"start":12,"end":12},"replacement":"0","seq":41}"# }
+    ),
+    "phone_cn_fresh": (
+        "/v1/edit",
+        { index in
+            let digits = freshDigits(index, count: 7)
+            return #"{"field":"phone_cn","text":"138 \#(digits.prefix(4)) \#(digits.suffix(3))","#
+                + #""range":{"start":12,"end":12},"replacement":"0","seq":41}"#
+        }
     ),
     "validate": (
         "/v1/validate",
-        #"{"form":"signup","values":{"username":"jane_doe","email":"jane@example.com","phone_cn":"138 0013 8000","password":"Tr0ub4dor&3xyz!","password_confirm":"Tr0ub4dor&3xyz!"},"event":"submit"}"#
+        { _ in
+            #"{"form":"signup","values":{"username":"jane_doe","email":"jane@example.com","phone_cn":"138 0013 8000","password":"Tr0ub4dor&3xyz!","password_confirm":"Tr0ub4dor&3xyz!"},"event":"submit"}"#
+        }
+    ),
+    "validate_fresh": (
+        "/v1/validate",
+        { index in
+            let n = freshDigits(index, count: 8)
+            return #"{"form":"signup","values":{"username":"jane_\#(n)","email":"jane\#(n)@example.com","#
+                + #""phone_cn":"139\#(n)","password":"Tr0ub\#(n)&xyz!","password_confirm":"Tr0ub\#(n)&xyz!"},"#
+                + #""event":"submit"}"#
+        }
     ),
 ]
+
+/// `count` decimal digits that look random and differ for each index (a
+/// multiplicative hash; deterministic, so instruction counts repeat).
+func freshDigits(_ index: Int, count: Int) -> String {
+    var modulus = 1
+    for _ in 0..<count { modulus *= 10 }
+    let value = ((UInt64(index + 1) &* 0x9E37_79B9_7F4A_7C15) >> 20) % UInt64(modulus)
+    let text = String(value)
+    return String(repeating: "0", count: count - text.count) + text
+}
 
 let arguments = CommandLine.arguments
 if arguments.count == 4 && arguments[1] == "requests" {
@@ -43,9 +77,9 @@ if arguments.count == 4 && arguments[1] == "requests" {
         exit(2)
     }
     let responder = LocalResponder(registry: registry)
-    let body = Array(scenario.body.utf8)
     var bytes = 0
-    for _ in 0..<count {
+    for index in 0..<count {
+        let body = Array(scenario.body(index).utf8)
         let response = responder.respond(
             method: "POST", path: scenario.path, headers: ["Content-Type": "application/json"], body: body)
         guard response.status == 200 else {

@@ -62,6 +62,9 @@ typedef struct cphone_info {
     char e164[24];
     /// The national significant number, digits only ("13800138000"), "" when parsing failed.
     char national_number[24];
+    /// The national format ("138 0013 8000", as cphone_format_number style 0
+    /// gives), from the same parse; "" when not valid.
+    char national[48];
 } cphone_info;
 
 /// Replays `text` (ASCII digits, optionally one leading '+'; at most 64

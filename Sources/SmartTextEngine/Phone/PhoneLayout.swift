@@ -35,7 +35,7 @@ struct PhoneAnalysis: Sendable {
 /// cached (a keystroke formats the text before and after the edit; the first is
 /// the previous keystroke's second).
 enum PhoneLayout {
-    private static let cache = BoundedCache<String, PhoneAnalysis>(limit: 8192)
+    private static let cache = BoundedCache<String, PhoneAnalysis>(limit: 2048)
     private static let examples = BoundedCache<String, [[Unicode.Scalar]]>(limit: 1024)
 
     /// The types whose example numbers complete a partial number, in order.
@@ -71,7 +71,7 @@ enum PhoneLayout {
         }
         // A number typed with this region's country code: shown in national form.
         if let region, info.valid, info.hadCountryCode, info.countryCode == PhoneLibrary.countryCode(region: region),
-            let national = PhoneLibrary.format(text, region: region, style: 0).map(digits),
+            case let national = digits(info.national),
             national.count > 0, national != significant,
             significant.suffix(info.nationalNumber.unicodeScalars.count).elementsEqual(
                 info.nationalNumber.unicodeScalars),
@@ -114,9 +114,8 @@ enum PhoneLayout {
     private static func completeLayout(_ significant: [Unicode.Scalar], _ text: String, region: String)
         -> [Unicode.Scalar]
     {
-        if let national = PhoneLibrary.format(text, region: region, style: 0),
-            digits(national) == significant
-        {
+        let national = PhoneLibrary.inspect(text, region: region).national
+        if !national.isEmpty && digits(national) == significant {
             return Array(national.unicodeScalars)
         }
         return Array((PhoneLibrary.asYouType(text, region: region) ?? text).unicodeScalars)

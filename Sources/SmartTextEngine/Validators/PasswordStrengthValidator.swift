@@ -15,7 +15,7 @@ public struct PasswordStrengthValidator: Validator {
     /// zxcvbn costs about 100 µs a password, and a form check or a keystroke
     /// repeats the same password: verdicts are cached under Swift's per-process
     /// seeded SipHash of the password, so no password text is kept in memory.
-    private static let verdicts = BoundedCache<Int, RuleCheck>(limit: 4096)
+    private static let verdicts = BoundedCache<Int, RuleCheck>(limit: 1024)
 
     public func check(_ input: ValidationInput) -> RuleCheck {
         var hasher = Hasher()

@@ -31,7 +31,7 @@ public struct PhoneValidator: Validator {
 
     /// Verdicts are a pure function of the region, the types and the value, and
     /// cost libphonenumber a parse (about 20 µs): cached like the layout.
-    private static let verdicts = BoundedCache<String, RuleCheck>(limit: 8192)
+    private static let verdicts = BoundedCache<String, RuleCheck>(limit: 2048)
 
     public func check(_ input: ValidationInput) -> RuleCheck {
         var key = region ?? "ZZ"
