@@ -17,7 +17,7 @@ RUN_DIR holds (all written by scripts/bench):
                       (repeatable, printed under the table)
 
 Target specs: "ref" (the nginx row), "-" (no target), "rps>=0.60 p99<=2" (ratios to the
-nginx medians of the same run, all must hold), "peer:phone_cn>=5" (median req/s of the
+nginx medians of the same run, all must hold), "peer:phone_cn_fresh>=5" (median req/s of the
 named service scenario divided by this row's median req/s).
 """
 import os

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -110,6 +111,12 @@ static enum MHD_Result cmhd_on_request(void *cls, struct MHD_Connection *connect
         request->path = url;
         *con_cls = request;
         atomic_fetch_add_explicit(&server->in_flight, 1, memory_order_relaxed);
+        // A transfer coding other than chunked (RFC 9112: the server cannot know where
+        // the body ends): libmicrohttpd would read until the connection times out, so
+        // the handler answers now (400) and MHD closes the connection.
+        const char *coding = MHD_lookup_connection_value(connection, MHD_HEADER_KIND,
+                                                         MHD_HTTP_HEADER_TRANSFER_ENCODING);
+        if (coding != NULL && strcasecmp(coding, "chunked") != 0) return cmhd_answer(server, connection, request);
         const char *declared = MHD_lookup_connection_value(connection, MHD_HEADER_KIND,
                                                            MHD_HTTP_HEADER_CONTENT_LENGTH);
         if (declared != NULL) {

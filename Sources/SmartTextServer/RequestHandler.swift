@@ -74,6 +74,9 @@ final class RequestHandler: Sendable {
         _ request: some HTTPRequestSource, route: Route, parameter: String?, method: String, path: String
     ) throws(HTTPError) -> HTTPResponse {
         if request.bodyTooLarge { throw .bodyTooLarge(limit: configuration.maxBody) }
+        if let coding = request.header("Transfer-Encoding"), coding.lowercased() != "chunked" {
+            throw .unsupportedTransferCoding(coding)
+        }
         guard route != .unmatched else { throw .notFound(path: path) }
         if method == "OPTIONS" {
             return .noContent(headers: [("Allow", route.methods.joined(separator: ", "))])

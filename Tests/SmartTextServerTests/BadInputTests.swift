@@ -166,6 +166,29 @@ import Testing
         }
     }
 
+    @Test func aTransferCodingOtherThanChunkedIsRefusedAtOnce() throws {
+        try withService { service in
+            for (method, path) in [("POST", "/v1/format"), ("GET", "/healthz")] {
+                let client = try client(service)
+                try client.send(
+                    "\(method) \(path) HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                        + "Transfer-Encoding: gzip\r\n\r\n")
+                let started = Date()
+                // Answered from the headers alone, not after the connection timeout.
+                let answer = try client.readResponse()
+                #expect(Date().timeIntervalSince(started) < 2)
+                #expect(answer.status == 400)
+                #expect(answer.headers["content-type"] == "application/problem+json")
+                #expect(answer.headers["connection"]?.lowercased() == "close")
+                let problem = try answer.json
+                #expect(problem["type"] as? String == "urn:smarttext:problem:unsupported-transfer-coding")
+                #expect(
+                    problem["detail"] as? String
+                        == #"Transfer-Encoding is "gzip"; send the body with Content-Length, or chunked"#)
+            }
+        }
+    }
+
     @Test func oddMethodsAndPaths() throws {
         try withService { service in
             let client = try client(service)

@@ -96,6 +96,12 @@ extension HTTPError {
             detail: "the request body is larger than \(limit) bytes (--max-body)")
     }
 
+    static func unsupportedTransferCoding(_ coding: String) -> HTTPError {
+        HTTPError(
+            status: 400, type: base + "unsupported-transfer-coding", title: "The transfer coding is not supported",
+            detail: "Transfer-Encoding is \"\(printable(coding))\"; send the body with Content-Length, or chunked")
+    }
+
     static func unsupportedMediaType(_ contentType: String?) -> HTTPError {
         HTTPError(
             status: 415, type: base + "unsupported-media-type", title: "The body must be JSON",
