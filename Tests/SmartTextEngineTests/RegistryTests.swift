@@ -31,13 +31,16 @@ func problems(_ texts: String..., builtin: Bool = false) -> [String] {
     @Test func theBuiltinRegistryLoads() throws {
         let registry = try RegistryLoader.load([.builtin])
         #expect(registry.version == "2026-11-29")
-        for name in [
+        let names = [
             "email", "password", "username", "credit_card", "card_expiry", "card_cvc", "amount", "iban",
-            "cn_resident_id", "date", "full_name",
-        ] {
+            "cn_resident_id", "date", "full_name", "phone", "phone_cn", "phone_us",
+        ]
+        #expect(Set(registry.fields.keys) == Set(names))
+        for name in names {
             let field = try #require(registry.fields[name], "missing \(name)")
             #expect(field.label.resolve(LocalePreference(tags: ["zh-CN"])) != field.label.resolve(.english))
         }
+        #expect(Set(registry.forms.keys) == ["login", "signup"])
     }
 
     // MARK: Every kind of mistake, each with its message
@@ -82,7 +85,8 @@ func problems(_ texts: String..., builtin: Bool = false) -> [String] {
             ])
         #expect(
             problems(####"{"fields": {"x": {"formatters": [{"mask": {"patern": "###"}}]}}}"####) == [
-                #"a.json: field "x", formatters[0] (mask): unknown key "patern"; expected one of: pattern"#
+                #"a.json: field "x", formatters[0] (mask): unknown key "patern"; expected one of: pattern"#,
+                #"a.json: field "x", formatters[0] (mask): mask needs the option "pattern" (a string)"#,
             ])
         #expect(
             problems(#"{"fields": {"x": {"formatters": ["mask"]}}}"#) == [
@@ -103,6 +107,36 @@ func problems(_ texts: String..., builtin: Bool = false) -> [String] {
         #expect(
             problems(#"{"fields": {"x": {"formatters": "trim"}}}"#) == [
                 #"a.json: field "x", formatters: must be an array, not a string"#
+            ])
+    }
+
+    @Test func everyMistakeInOneRuleIsReported() {
+        #expect(
+            problems(#"{"fields": {"x": {"validators": [{"length": {"min": 1, "max": "x", "bogus": 1}}]}}}"#) == [
+                #"a.json: field "x", validators[0] (length): unknown key "bogus"; expected one of: min, max, message, on"#,
+                #"a.json: field "x", validators[0] (length): max must be an integer, not a string"#,
+            ])
+        #expect(
+            problems(#"{"fields": {"x": {"formatters": [{"mask": {"pattern": 5, "extra": true}}]}}}"#) == [
+                #"a.json: field "x", formatters[0] (mask): unknown key "extra"; expected one of: pattern"#,
+                #"a.json: field "x", formatters[0] (mask): pattern must be a string, not a number"#,
+            ])
+        #expect(
+            problems(#"{"fields": {"x": {"validators": [{"notEmpty": {"mesage": "x"}}]}}}"#) == [
+                #"a.json: field "x", validators[0] (notEmpty): unknown key "mesage"; expected one of: message, on"#
+            ])
+    }
+
+    @Test func formEntryMistakesAreReportedOnceWhereTheyAre() {
+        let lines = problems(
+            #"{"fields": {"pw": {"hints": {"secure": "yes"}}}, "forms": {"f": {"fields": [{"field": "pw", "requird": true}, {"name": "pw2", "field": "pw", "hints": {"secure": 1}}, {"name": "pw3", "field": "pw", "label": "x"}]}}}"#
+        )
+        #expect(
+            lines == [
+                #"a.json: field "pw", hints.secure: must be true or false"#,
+                #"a.json: form "f", fields[0]: unknown key "requird"; expected one of: name, field, required, label, description, formatters, validators, report, backspace, hints"#,
+                #"a.json: form "f", fields[0]: needs "name": the name of the value in the form"#,
+                #"a.json: form "f", field "pw2", hints.secure: must be true or false"#,
             ])
     }
 

@@ -10,6 +10,10 @@ followed by its answer: a ```json block (compared as JSON) or a ```text block
 (compared line by line; `…` on a line of its own stands for lines left out).
 The examples run in order against one server started with the built-in
 registry; `localhost:8080` in a command is replaced by the server's address.
+
+Also checked: the start-up line the README shows (address and thread count
+aside), and that the registry format's complete example passes
+`--check-config` with the success line the README shows.
 """
 import collections
 import json
@@ -18,6 +22,7 @@ import re
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
@@ -100,15 +105,45 @@ def matches_text(shown, actual):
     return skipping or position == len(actual_lines)
 
 
+def check_startup_line(text, startup):
+    """The README's start-up line, with the address and thread count of this run."""
+    shown = re.search(r"`(smarttext-server \S+ listening on \S+ \(\d+ threads?, registry [^`]*\))`", text)
+    if not shown:
+        return ["the README shows no start-up line"]
+    normalize = lambda line: re.sub(r"listening on \S+ \(\d+ threads?", "listening on ADDRESS (N threads", line)
+    if normalize(shown.group(1)) != normalize(startup.strip()):
+        return [f"start-up line\n  shown:  {shown.group(1)}\n  actual: {startup.strip()}"]
+    return []
+
+
+def check_registry_example(server, text):
+    """The registry format's complete example loads, and --check-config says what the README says."""
+    example = re.search(r'```json\n(\{\n  "version": "[^"]*",\n  "fields": \{.*?)```', text, re.S)
+    success = re.search(r"exits 0 on a good registry \(`([^`]*)`\)", text)
+    if not example or not success:
+        return ["the README has no complete registry example or no --check-config success line"]
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "shop.json")
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(example.group(1))
+        result = subprocess.run([server, "--check-config", path], capture_output=True, text=True)
+    if result.returncode != 0 or result.stdout.strip() != success.group(1):
+        return [f"--check-config of the registry example\n  shown:  {success.group(1)}"
+                f"\n  actual: {result.stdout.strip()} {result.stderr.strip()} (exit {result.returncode})"]
+    return []
+
+
 def main():
     server = os.path.abspath(sys.argv[1])
     update = "--update" in sys.argv
     with open(README, encoding="utf-8") as handle:
         text = handle.read()
     process, port = start(server)
-    failures = []
+    failures = check_registry_example(server, text)
     replacements = []
     try:
+        if not update:
+            failures += check_startup_line(text, process.stderr.readline())
         found = examples(text)
         for command, kind, span, shown in found:
             actual = run(command, port)
@@ -137,7 +172,8 @@ def main():
         return 0
     for failure in failures:
         print("FAIL:", failure)
-    print(f"README examples: {len(found)} checked, {len(failures)} differ")
+    print(f"README examples: {len(found)} curl examples, the start-up line and the registry example checked, "
+          f"{len(failures)} differ")
     return 1 if failures or not found else 0
 
 

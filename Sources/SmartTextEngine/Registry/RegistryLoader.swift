@@ -282,10 +282,9 @@ private struct Builder {
         let label = localized(definition["label"], file: file, subject: subject, rule: "label") ?? LocalizedText(name)
         var formatters: [any TextFormatter] = []
         for (position, options) in rules(definition["formatters"], "formatters", file, subject) {
-            do {
-                formatters.append(try FormatterCatalog.make(options))
-            } catch {
-                problem(file, subject, "formatters[\(position)] (\(options.name))", error.message)
+            let rule = "formatters[\(position)] (\(options.name))"
+            if let formatter = build(options, file: file, subject: subject, rule: rule, FormatterCatalog.make) {
+                formatters.append(formatter)
             }
         }
         var validators: [ValidatorRule] = []
@@ -303,6 +302,25 @@ private struct Builder {
         return Field(
             name: name, label: label, formatters: formatters, rules: validators, report: report,
             backspace: backspace, hints: hints, definition: definition)
+    }
+
+    /// Builds one formatter or validator and reports every mistake in its options:
+    /// those recorded while reading them, then the one that stopped the build.
+    private mutating func build<Built>(
+        _ options: RuleOptions, file: String, subject: String, rule: String,
+        _ make: (RuleOptions) throws(ConfigError) -> Built
+    ) -> Built? {
+        var built: Built? = nil
+        var stopped: ConfigError? = nil
+        do {
+            built = try make(options)
+        } catch {
+            stopped = error
+        }
+        let recorded = options.problems
+        for message in recorded { problem(file, subject, rule, message) }
+        if let stopped, !stopped.isRecorded { problem(file, subject, rule, stopped.message) }
+        return recorded.isEmpty ? built : nil
     }
 
     /// The elements of a `formatters` or `validators` array, parsed.
@@ -333,12 +351,10 @@ private struct Builder {
         let message = own["message"]
         own["on"] = nil
         own["message"] = nil
-        let stripped = RuleOptions(name: options.name, options: options.bare ? nil : own)
-        var validator: (any Validator)?
-        do {
-            validator = try ValidatorCatalog.make(stripped, form: formFields)
-        } catch {
-            problem(file, subject, rule, error.message)
+        let stripped = RuleOptions(
+            name: options.name, options: options.bare ? nil : own, sharedKeys: ["message", "on"])
+        let validator = build(stripped, file: file, subject: subject, rule: rule) { options throws(ConfigError) in
+            try ValidatorCatalog.make(options, form: formFields)
         }
         var events = Set(ValidationEvent.allCases)
         if let on {
@@ -488,8 +504,16 @@ private struct Builder {
             }
         }
         var formFields: [FormField] = []
+        var failedEntries = 0
         for (position, entry) in entries.enumerated() {
             let rule = "fields[\(position)]"
+            if case .object(let object) = entry {
+                for key in object.keys where !Self.formFieldKeys.contains(key) {
+                    problem(
+                        file, subject, rule,
+                        "unknown key \"\(key)\"; expected one of: \(Self.formFieldKeys.joined(separator: ", "))")
+                }
+            }
             switch entry {
             case .string(let fieldName):
                 guard let field = fields[fieldName] else {
@@ -528,19 +552,24 @@ private struct Builder {
                 }
                 var merged = base
                 merged["extends"] = nil
-                for member in object.members where !["name", "field", "required"].contains(member.key) {
+                var overridden: Set<String> = []
+                for member in object.members where Self.fieldKeys.contains(member.key) {
                     merged[member.key] = member.value
+                    overridden.insert(member.key)
                 }
-                for key in object.keys where !Self.formFieldKeys.contains(key) {
-                    problem(
-                        file, subject, rule,
-                        "unknown key \"\(key)\"; expected one of: \(Self.formFieldKeys.joined(separator: ", "))")
-                }
-                if let field = buildField(
+                let mark = problems.count
+                let field = buildField(
                     name: entryName, definition: merged, file: file, subject: "\(subject), field \"\(entryName)\"",
                     formFields: names, allowedKeys: Self.fieldKeys)
-                {
+                // Mistakes in keys this entry does not set come from its field and were reported with it.
+                let own = problems[mark...].filter {
+                    $0.rule.map { overridden.contains(Self.key(ofRule: $0)) } ?? false
+                }
+                problems.replaceSubrange(mark..., with: own)
+                if let field {
                     formFields.append(FormField(name: entryName, field: field, source: baseName, required: required))
+                } else {
+                    failedEntries += 1
                 }
             default:
                 problem(file, subject, rule, "must be a field name or an object with \"name\" and \"field\"")
@@ -550,8 +579,13 @@ private struct Builder {
         for formField in formFields where !seen.insert(formField.name).inserted {
             problem(file, subject, "fields", "the name \"\(formField.name)\" appears twice")
         }
-        guard problems.count == before else { return nil }
+        guard problems.count == before && failedEntries == 0 else { return nil }
         return Form(name: name, label: label, fields: formFields)
+    }
+
+    /// The field key a problem's rule is about: `hints` for `hints.secure`, `validators` for `validators[0] (length)`.
+    static func key(ofRule rule: String) -> String {
+        String(rule.prefix { $0 != "." && $0 != "[" && $0 != " " })
     }
 }
 
