@@ -5,7 +5,7 @@ Usage: check_statuses.py OPENAPI_YAML BASE_URL
 
 For each operation and each status listed under its `responses`, sends one request built to
 produce that status (a valid request for 200, If-None-Match with the ETag for 304, a body that is
-not JSON for 400, an unknown name for 404, a method the route does not answer for 405, a body over
+not JSON for 400 (Transfer-Encoding: gzip where there is no body), an unknown name for 404, a method the route does not answer for 405, a body over
 --max-body for 413, a text/plain body for 415, a range outside the text or a text over --max-text
 for 422) and checks the answer: the status, a documented Content-Type, the body against the
 documented schema (JSON answers), and the documented headers (ETag, Allow). A documented status
@@ -112,6 +112,9 @@ class Probes:
         return f"If-None-Match: {etag}", self.send(headers={"If-None-Match": etag})
 
     def status_400(self):
+        if self.example is None:
+            # A route without a body: a transfer coding the server does not support.
+            return "Transfer-Encoding: gzip", self.send(headers={"Transfer-Encoding": "gzip"})
         return "a body that is not JSON", self.json_post(b'{"field": ')
 
     def status_404(self):
