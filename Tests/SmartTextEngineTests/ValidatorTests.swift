@@ -182,7 +182,8 @@ func validator(_ json: String) throws -> any Validator {
     @Test func cvcDependsOnTheCardInTheForm() {
         let cvc = CVCValidator()
         #expect(state(verdict(cvc, "123")) == "valid")
-        #expect(state(verdict(cvc, "1234")) == "valid")
+        // Outside a form, or without a card number: 3 digits.
+        #expect(state(verdict(cvc, "1234")) == "invalid")
         #expect(state(verdict(cvc, "12")) == "incomplete")
         let amex = ["credit_card": "378282246310005"]
         #expect(state(verdict(cvc, "123", formValues: amex)) == "incomplete")
@@ -246,6 +247,26 @@ func validator(_ json: String) throws -> any Validator {
             return
         }
         #expect(feedback["warning"] != nil)
+        // Through a field, the feedback is in the request's language.
+        let field = Field(
+            name: "password", label: LocalizedText("Password"), formatters: [], rules: [ValidatorRule(strength)])
+        func localizedFeedback(_ tags: [String]) -> JSONValue? {
+            field.format("password", event: .submit, locale: LocalePreference(tags: tags)).validation.results.first?
+                .details["feedback"]
+        }
+        #expect(
+            localizedFeedback(["en"])
+                == .object([
+                    "warning": "This is similar to a commonly used password or word",
+                    "suggestions": [
+                        "Add another word or two; uncommon words are better", "Avoid common words, names and passwords",
+                    ],
+                ]))
+        #expect(
+            localizedFeedback(["zh-CN"])
+                == .object([
+                    "warning": "与常用密码或单词相似", "suggestions": ["再加一两个词，越不常见越好", "避免使用常见单词、姓名和密码"],
+                ]))
         let strong = verdict(strength, "correct horse battery staple orbit")
         #expect(strong.valid)
         #expect(strong.details["score"] == .integer(4))
@@ -295,6 +316,41 @@ func validator(_ json: String) throws -> any Validator {
                 let chinese = message.resolve(LocalePreference(tags: ["zh-CN"]))
                 #expect(english != chinese, "\(name) \(rule.validator.name) has no Chinese message")
                 #expect(english.contains("{label}") || rule.message != nil)
+            }
+        }
+    }
+
+    @Test func everyValidatorsMessagesExistInBothLanguages() throws {
+        // One rule of every validator kind, with each message variant it has.
+        let rules: [(String, [String?])] = [
+            (#""notEmpty""#, [nil]), (#"{"minLength": {"min": 2}}"#, [nil]), (#"{"maxLength": {"max": 2}}"#, [nil]),
+            (#"{"length": {"min": 1, "max": 2}}"#, [nil]), (#"{"regex": {"pattern": "a"}}"#, [nil]),
+            (#""email""#, [nil]), (#""phone""#, [nil, "type"]), (#""luhn""#, [nil]),
+            (#"{"cardBrand": {"allowed": ["visa"]}}"#, [nil]), (#""cardExpiry""#, [nil, "past"]), (#""cvc""#, [nil]),
+            (#""iban""#, [nil]), (#""cnResidentId""#, [nil, "birthDate"]),
+            (#"{"date": {"min": "2000-01-01", "max": "today"}}"#, [nil, "min", "max"]),
+            (#"{"number": {"min": 1, "max": 9}}"#, [nil, "min", "max"]), (#""digits""#, [nil]),
+            (#""includesLowercase""#, [nil]), (#""includesUppercase""#, [nil]),
+            (#""includesLowerAndUppercase""#, [nil]), (#""includesDigit""#, [nil]), (#""includesSymbol""#, [nil]),
+            (#""passwordStrength""#, [nil]), (#"{"oneOf": {"values": ["a"]}}"#, [nil]),
+            (#"{"matchesField": {"field": "other"}}"#, [nil]),
+        ]
+        let validators = rules.map(\.0).joined(separator: ", ")
+        let registry = try load(
+            #"{"fields": {"other": {}, "all": {}}, "forms": {"f": {"fields": ["other", "#
+                + #"{"name": "all", "field": "all", "report": "all", "validators": [\#(validators)]}]}}}"#)
+        let field = try #require(registry.forms["f"]?.fields.first { $0.name == "all" }?.field)
+        #expect(field.rules.count == rules.count)
+        for (rule, (_, variants)) in zip(field.rules, rules) {
+            for variant in variants {
+                let message = rule.validator.message(for: RuleCheck(valid: false, variant: variant))
+                let english = message.resolve(.english)
+                let chinese = message.resolve(LocalePreference(tags: ["zh-CN"]))
+                let name = "\(rule.validator.name) \(variant ?? "")"
+                #expect(english.contains("{label}"), "\(name): \(english)")
+                #expect(chinese.contains("{label}"), "\(name): \(chinese)")
+                #expect(
+                    chinese.unicodeScalars.contains { (0x4E00...0x9FFF).contains($0.value) }, "\(name): \(chinese)")
             }
         }
     }

@@ -110,7 +110,7 @@ extension Field {
             results.append(
                 RuleResult(
                     rule: rule.validator.name, valid: check.valid, message: message, incomplete: check.incomplete,
-                    details: check.details))
+                    details: rule.validator.details(for: check, locale: locale)))
             guard !check.valid else { continue }
             allValid = false
             if !check.incomplete { onlyIncomplete = false }

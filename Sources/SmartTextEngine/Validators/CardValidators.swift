@@ -81,7 +81,7 @@ public struct CardExpiryValidator: Validator {
 
 /// `cvc {cardField}`: the card security code. In a form whose `cardField`
 /// (default `credit_card`) holds a number, its brand decides: 4 digits for
-/// American Express, else 3. Outside such a form, 3 or 4 digits.
+/// American Express, else 3. Outside such a form, 3 digits.
 public struct CVCValidator: Validator {
     public let name = "cvc"
     public var usesFormValues: Bool { true }
@@ -94,24 +94,19 @@ public struct CVCValidator: Validator {
     public func check(_ input: ValidationInput) -> RuleCheck {
         let digits = input.valueScalars
         guard digits.allSatisfy({ $0.value >= 0x30 && $0.value <= 0x39 }) else { return .fail }
-        let lengths: ClosedRange<Int>
-        let variant: String
+        // 3 digits, unless the form's card number says American Express (4).
+        var length = 3
         if let card = input.formValues[cardField], let brand = CardBrand.detect(Array(card.unicodeScalars)) {
-            lengths = brand.securityCodeLength...brand.securityCodeLength
-            variant = String(brand.securityCodeLength)
-        } else {
-            lengths = 3...4
-            variant = "3or4"
+            length = brand.securityCodeLength
         }
-        if lengths.contains(digits.count) { return .pass }
-        return RuleCheck(valid: false, incomplete: digits.count < lengths.lowerBound, variant: variant)
+        if digits.count == length { return .pass }
+        return RuleCheck(valid: false, incomplete: digits.count < length, variant: String(length))
     }
 
     public func message(for check: RuleCheck) -> LocalizedText {
         switch check.variant {
         case "4": LocalizedText([("en", "{label} must be 4 digits"), ("zh-Hans", "{label}须为4位数字")])
-        case "3": LocalizedText([("en", "{label} must be 3 digits"), ("zh-Hans", "{label}须为3位数字")])
-        default: LocalizedText([("en", "{label} must be 3 or 4 digits"), ("zh-Hans", "{label}须为3或4位数字")])
+        default: LocalizedText([("en", "{label} must be 3 digits"), ("zh-Hans", "{label}须为3位数字")])
         }
     }
 }

@@ -1,6 +1,7 @@
 /// `passwordStrength {minScore}`: zxcvbn's score (0–4) reaches `minScore`
 /// (default 3). The result carries `score` and `feedback`
-/// (`{warning, suggestions}`) in the request's language. Typing more can make
+/// (`{warning, suggestions}`) in the request's language (English or
+/// Simplified Chinese). Typing more can make
 /// a password stronger, so a failure is `incomplete`.
 public struct PasswordStrengthValidator: Validator {
     public let name = "passwordStrength"
@@ -29,6 +30,25 @@ public struct PasswordStrengthValidator: Validator {
         var details: JSONObject = ["score": .integer(Int64(strength.score))]
         details["feedback"] = .object(Self.feedback(strength))
         return RuleCheck(valid: strength.score >= minScore, incomplete: true, details: details)
+    }
+
+    /// The feedback's texts, kept in both languages in the cached verdict, in `locale`.
+    public func details(for check: RuleCheck, locale: LocalePreference) -> JSONObject {
+        var details = check.details
+        guard case .object(var feedback)? = details["feedback"] else { return details }
+        func resolved(_ value: JSONValue) -> JSONValue {
+            guard case .object(let texts) = value else { return value }
+            let entries = texts.members.compactMap { member -> (String, String)? in
+                if case .string(let text) = member.value { (member.key, text) } else { nil }
+            }
+            return .string(LocalizedText(entries).resolve(locale))
+        }
+        if let warning = feedback["warning"] { feedback["warning"] = resolved(warning) }
+        if case .array(let suggestions)? = feedback["suggestions"] {
+            feedback["suggestions"] = .array(suggestions.map(resolved))
+        }
+        details["feedback"] = .object(feedback)
+        return details
     }
 
     /// zxcvbn-c reports what it matched, not sentences: the advice is written here, in both languages.

@@ -88,12 +88,16 @@ public protocol Validator: Sendable {
     func check(_ input: ValidationInput) -> RuleCheck
     /// The built-in message for a verdict, with `{label}` and parameter placeholders.
     func message(for check: RuleCheck) -> LocalizedText
+    /// The verdict's extra result members in `locale` (verdicts are cached for every
+    /// language; a validator whose details hold text resolves it here).
+    func details(for check: RuleCheck, locale: LocalePreference) -> JSONObject
 }
 
 extension Validator {
     public var parameters: [String: String] { [:] }
     public var localizedParameters: [String: LocalizedText] { [:] }
     public var usesFormValues: Bool { false }
+    public func details(for check: RuleCheck, locale: LocalePreference) -> JSONObject { check.details }
 }
 
 /// A validator as configured for a field: on which events it reports and its message.
