@@ -52,6 +52,33 @@ func typingSequence(_ field: Field, _ text: String) throws -> [String] {
         #expect(try apply(field, "|", .paste(digits)).text == formatted)
     }
 
+    /// Inside a complete number of each region: delete each digit after the first with
+    /// backspace, then type it back. The other digits keep their order, the caret stays
+    /// between the same digits, and typing the digit back restores the number.
+    @Test(arguments: numbers.map(\.region))
+    func deletingAndRetypingEachDigitInside(region: String) throws {
+        let (_, digits, formatted) = Self.numbers.first { $0.region == region }!
+        let field = try phoneField(region)
+        let shown = Array(formatted)
+        var digitsSeen = 0
+        for (index, character) in shown.enumerated() where character.isNumber {
+            digitsSeen += 1
+            guard digitsSeen > 1 else { continue }
+            let marked = String(shown[...index]) + "|" + String(shown[(index + 1)...])
+            let deleted = try field.edit(request(Marked(marked), .backspace))
+            var remaining = Array(digits)
+            remaining.remove(at: digitsSeen - 1)
+            #expect(deleted.text.filter(\.isNumber) == String(remaining), "\(region) \(marked)")
+            let beforeCaret = String(deleted.text.utf16.prefix(deleted.caret))!
+            #expect(beforeCaret.filter(\.isNumber) == String(digits.prefix(digitsSeen - 1)), "\(region) \(marked)")
+            let retyped = try field.edit(
+                request(Marked(text: deleted.text, caret: deleted.caret), .type(String(character))))
+            #expect(retyped.text == formatted, "\(region) \(marked)")
+            let afterRetyping = String(retyped.text.utf16.prefix(retyped.caret))!
+            #expect(afterRetyping.filter(\.isNumber) == String(digits.prefix(digitsSeen)), "\(region) \(marked)")
+        }
+    }
+
     @Test func aChineseMobileNumberDoesNotReflow() throws {
         let steps = try typingSequence(try phoneField("CN"), "13800138000")
         #expect(
@@ -148,6 +175,25 @@ func typingSequence(_ field: Field, _ text: String) throws -> [String] {
                 .errors.first?.message == "m须为手机号码")
         #expect(builtinField("phone_cn").format("010 1234 5678").validation.valid)
         #expect(builtinField("phone_cn").format("400 600 1234").validation.valid == false)
+        // Other types: fixed line only, toll free only.
+        let fixedLineOnly = try load(
+            #"{"fields": {"f": {"formatters": [{"phone": {"region": "CN"}}], "validators": [{"phone": {"region": "CN", "types": ["fixedLine"]}}]}}}"#
+        ).fields["f"]!
+        let landlineAnswer = fixedLineOnly.format("01012345678", event: .submit)
+        #expect(landlineAnswer.validation.valid)
+        #expect(landlineAnswer.meta["type"] == .string("fixedLine"))
+        let mobileAnswer = fixedLineOnly.format("13800138000", event: .submit).validation
+        #expect(mobileAnswer.valid == false)
+        #expect(mobileAnswer.errors.first?.message == "f must be a landline number")
+        #expect(mobileAnswer.results.first?.details["type"] == .string("mobile"))
+        let tollFreeOnly = try load(
+            #"{"fields": {"t": {"formatters": [{"phone": {"region": "US"}}], "validators": [{"phone": {"region": "US", "types": ["tollFree"]}}]}}}"#
+        ).fields["t"]!
+        let tollFree = tollFreeOnly.format("8002345678", event: .submit)
+        #expect(tollFree.validation.valid)
+        #expect(tollFree.meta["type"] == .string("tollFree"))
+        #expect(tollFree.text == "(800) 234-5678")
+        #expect(tollFreeOnly.format("2015550123", event: .submit).validation.valid == false)
     }
 
     @Test(arguments: [
