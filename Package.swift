@@ -7,7 +7,8 @@ let package = Package(
     platforms: [.macOS(.v12), .iOS(.v15)],
     products: [
         .executable(name: "smarttext-server", targets: ["smarttext-server"]),
-        .library(name: "SmartTextEngine", targets: ["SmartTextEngine"]),
+        // The engine with every rule of the registry format and the built-in registry.
+        .library(name: "SmartTextEngine", targets: ["SmartTextEngine", "SmartTextNativeRules"]),
         .library(name: "SmartTextServer", targets: ["SmartTextServer"]),
         .library(name: "SmartTextClient", targets: ["SmartTextClient"]),
     ],
@@ -22,19 +23,25 @@ let package = Package(
         .target(name: "CPhoneNumber", linkerSettings: [.linkedLibrary("phonenumber")]),
         .systemLibrary(name: "CZxcvbn", providers: [.apt(["libzxcvbn-dev"])]),
 
-        // MARK: Engine: formatters, validators, caret mapping, registry (no HTTP)
+        // MARK: Engine: edit model, caret mapping, formatters, validators, registry (pure Swift: no C, no HTTP)
+        .target(name: "SmartTextEngine"),
+        // Rules backed by C and C++ libraries (phone, regex, passwordStrength), the standard catalog, the built-in registry
         .target(
-            name: "SmartTextEngine", dependencies: ["CRE2", "CZxcvbn", "CPhoneNumber"], plugins: ["EmbedResources"]),
+            name: "SmartTextNativeRules",
+            dependencies: ["SmartTextEngine", "CRE2", "CZxcvbn", "CPhoneNumber"],
+            plugins: ["EmbedResources"]
+        ),
 
         // MARK: Server: HTTP, routing, JSON answers, metrics
         .target(
             name: "SmartTextServer",
-            dependencies: ["SmartTextEngine", "CMicroHTTPD"],
+            dependencies: ["SmartTextEngine", "SmartTextNativeRules", "CMicroHTTPD"],
             plugins: ["EmbedResources"]
         ),
         .executableTarget(name: "smarttext-server", dependencies: ["SmartTextServer"]),
         // Engine micro-benchmarks run by `make bench` (reported, never asserted).
-        .executableTarget(name: "smarttext-bench", dependencies: ["SmartTextEngine", "SmartTextServer"]),
+        .executableTarget(
+            name: "smarttext-bench", dependencies: ["SmartTextEngine", "SmartTextNativeRules", "SmartTextServer"]),
 
         // MARK: Client: for iOS and macOS apps; Foundation only (no engine, no server)
         .target(name: "SmartTextClient"),
@@ -45,7 +52,10 @@ let package = Package(
 
         // MARK: Tests
         .target(name: "SmartTextTestSupport", path: "Tests/SmartTextTestSupport"),
-        .testTarget(name: "SmartTextEngineTests", dependencies: ["SmartTextEngine", "SmartTextTestSupport"]),
+        .testTarget(
+            name: "SmartTextEngineTests",
+            dependencies: ["SmartTextEngine", "SmartTextNativeRules", "SmartTextTestSupport"]
+        ),
         .testTarget(
             name: "SmartTextServerTests",
             dependencies: ["SmartTextServer", "SmartTextTestSupport", "smarttext-server"]

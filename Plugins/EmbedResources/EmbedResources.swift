@@ -7,7 +7,7 @@ import PackagePlugin
 struct EmbedResources: BuildToolPlugin {
     /// The files each target embeds: (Swift constant name, path from the package root).
     static let files: [String: [(name: String, path: String)]] = [
-        "SmartTextEngine": [("builtinRegistry", "registry/builtin.json")],
+        "SmartTextNativeRules": [("builtinRegistry", "registry/builtin.json")],
         "SmartTextServer": [
             ("openAPIDocument", "openapi.yaml"), ("webClient", "clients/web/smarttext.js"),
             ("playgroundPage", "clients/web/playground.html"),

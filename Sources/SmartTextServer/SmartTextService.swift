@@ -1,4 +1,5 @@
 import SmartTextEngine
+import SmartTextNativeRules
 
 #if canImport(Glibc)
     import Glibc
@@ -82,7 +83,7 @@ public final class SmartTextService: Sendable {
                     message: "nothing to serve: --no-builtin needs --config FILE|DIR")
             ])
         }
-        return try RegistryLoader.load(sources)
+        return try RegistryLoader.load(sources, catalog: .standard)
     }
 
     /// Loads the registry again and swaps it in when it is valid; a broken one

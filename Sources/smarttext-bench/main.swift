@@ -6,6 +6,7 @@
 // scenario through the whole request path without sockets (JSON in, engine,
 // JSON out): what `scripts/instructions` counts under callgrind.
 import SmartTextEngine
+import SmartTextNativeRules
 import SmartTextServer
 
 #if canImport(Glibc)
@@ -14,7 +15,7 @@ import SmartTextServer
 
 let registry: Registry
 do {
-    registry = try RegistryLoader.load([.builtin])
+    registry = try RegistryLoader.load([.builtin], catalog: .standard)
 } catch {
     print("cannot load the built-in registry: \(error)")
     exit(1)

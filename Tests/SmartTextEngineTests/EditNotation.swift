@@ -1,10 +1,11 @@
 import SmartTextEngine
+import SmartTextNativeRules
 import Testing
 
 /// The built-in registry, loaded once for all engine tests.
 let builtin: Registry = {
     do {
-        return try RegistryLoader.load([.builtin])
+        return try RegistryLoader.load([.builtin], catalog: .standard)
     } catch {
         fatalError("the built-in registry does not load: \(error)")
     }

@@ -1,4 +1,5 @@
 import SmartTextEngine
+import SmartTextNativeRules
 import Testing
 
 /// A phone field for one region (nil: international).

@@ -1,4 +1,5 @@
 import SmartTextEngine
+import SmartTextNativeRules
 import Testing
 
 /// Loads registry texts (named `a.json`, `b.json`, … unless given) without the built-in registry.
@@ -8,7 +9,7 @@ func load(_ texts: String..., builtin: Bool = false) throws(RegistryError) -> Re
         let name = String(UnicodeScalar(UInt8(97 + position))) + ".json"
         sources.append(RegistrySource(name: name, bytes: Array(text.utf8)))
     }
-    return try RegistryLoader.load(sources)
+    return try RegistryLoader.load(sources, catalog: .standard)
 }
 
 /// The problem lines of a registry that must not load.
@@ -19,7 +20,7 @@ func problems(_ texts: String..., builtin: Bool = false) -> [String] {
         sources.append(RegistrySource(name: name, bytes: Array(text.utf8)))
     }
     do {
-        _ = try RegistryLoader.load(sources)
+        _ = try RegistryLoader.load(sources, catalog: .standard)
         Issue.record("the registry loaded, but should not")
         return []
     } catch {
@@ -29,7 +30,7 @@ func problems(_ texts: String..., builtin: Bool = false) -> [String] {
 
 @Suite struct RegistryTests {
     @Test func theBuiltinRegistryLoads() throws {
-        let registry = try RegistryLoader.load([.builtin])
+        let registry = try RegistryLoader.load([.builtin], catalog: .standard)
         #expect(registry.version == "2026-11-29")
         let names = [
             "email", "password", "username", "credit_card", "card_expiry", "card_cvc", "amount", "iban",
@@ -76,6 +77,35 @@ func problems(_ texts: String..., builtin: Bool = false) -> [String] {
         #expect(
             lines[1].hasPrefix(
                 #"a.json: field "x", validators[0] (notEmty): unknown validator "notEmty"; known validators: "#))
+    }
+
+    @Test func theCoreCatalogHasTheSwiftRulesAndTheStandardOneAddsTheNativeOnes() throws {
+        let native = ["phone", "regex", "passwordStrength"]
+        #expect(!RuleCatalog.core.formatterNames.contains("phone"))
+        #expect(native.allSatisfy { !RuleCatalog.core.validatorNames.contains($0) })
+        #expect(RuleCatalog.standard.formatterNames == RuleCatalog.core.formatterNames + ["phone"])
+        #expect(RuleCatalog.standard.validatorNames == RuleCatalog.core.validatorNames + native)
+        // Without the native rules, the pure engine says which rule it does not know.
+        let phone = RegistrySource(
+            name: "a.json", bytes: Array(#"{"fields": {"p": {"formatters": [{"phone": {"region": "CN"}}]}}}"#.utf8))
+        #expect(throws: RegistryError.self) { try RegistryLoader.load([phone], catalog: .core) }
+        do {
+            _ = try RegistryLoader.load([phone], catalog: .core)
+        } catch {
+            #expect(error.problems.map(\.description).first?.contains(#"unknown formatter "phone""#) == true)
+        }
+        #expect(
+            try RegistryLoader.load([phone], catalog: .standard).field(["p"]).format("13800138000").text
+                == "138 0013 8000")
+        // An application adds its own rule to a catalog.
+        var custom = RuleCatalog.core
+        custom.addFormatter("shout") { options throws(ConfigError) in
+            try options.allow([])
+            return CaseFormatter(.upper)
+        }
+        let shout = RegistrySource(name: "b.json", bytes: Array(#"{"fields": {"s": {"formatters": ["shout"]}}}"#.utf8))
+        let field = try RegistryLoader.load([shout], catalog: custom).field(["s"])
+        #expect(field.format("abc").text == "ABC")
     }
 
     @Test func badOptions() {
@@ -281,5 +311,15 @@ extension JSONValue {
         var writer = JSONWriter()
         writer.value(self)
         return writer.string
+    }
+}
+
+@Suite struct InProcessExampleTests {
+    /// The README's "In process" example, line for line.
+    @Test func theReadmeExampleGivesWhatItPrints() throws {
+        let registry = try RegistryLoader.load([.builtin], catalog: .standard)
+        let card = try registry.field(["credit_card"])
+        let answer = try card.edit(EditRequest(text: "4242 4242", start: 9, end: 9, replacement: "4"))
+        #expect("\(answer.text) \(answer.caret)" == "4242 4242 4 11")
     }
 }

@@ -1,4 +1,5 @@
 import SmartTextEngine
+import SmartTextNativeRules
 import Testing
 
 /// Runs one validator on a value (formatted by nothing) and returns its verdict.

@@ -12,6 +12,7 @@
 //     `/v1/forms/{name}`) are 200 with a body that parses as JSON.
 
 import SmartTextEngine
+import SmartTextNativeRules
 import SmartTextServer
 
 #if canImport(Glibc)
@@ -31,7 +32,7 @@ public func registryFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: In
     let source = RegistrySource(name: "fuzz.json", bytes: bytes, isBuiltin: false)
     for sources in [[RegistrySource.builtin, source], [source]] {
         do {
-            let registry = try RegistryLoader.load(sources)
+            let registry = try RegistryLoader.load(sources, catalog: .standard)
             if debug { print("loaded \(sources.count) file(s): version \(registry.version), \(registry.fieldNames)") }
             exercise(registry)
         } catch {

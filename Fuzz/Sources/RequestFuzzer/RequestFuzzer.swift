@@ -25,6 +25,7 @@
 //     limit) is answered 200, not 4xx.
 
 import SmartTextEngine
+import SmartTextNativeRules
 import SmartTextServer
 
 #if canImport(Glibc)
@@ -36,7 +37,7 @@ import SmartTextServer
 /// The built-in registry, as a default server serves it.
 private let registry: Registry = {
     do {
-        return try RegistryLoader.load([.builtin])
+        return try RegistryLoader.load([.builtin], catalog: .standard)
     } catch {
         fatalError("the built-in registry does not load: \(error)")
     }

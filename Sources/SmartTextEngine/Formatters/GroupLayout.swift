@@ -1,8 +1,13 @@
 /// A significant scalar chosen by a formatter, with where it came from.
-struct Significant: Sendable {
-    var scalar: Unicode.Scalar
+package struct Significant: Sendable {
+    package var scalar: Unicode.Scalar
     /// The input index, or nil for a synthesized scalar.
-    var inputIndex: Int?
+    package var inputIndex: Int?
+
+    package init(scalar: Unicode.Scalar, inputIndex: Int?) {
+        self.scalar = scalar
+        self.inputIndex = inputIndex
+    }
 }
 
 /// Lays significant scalars out with literals between them, matching each
@@ -10,15 +15,23 @@ struct Significant: Sendable {
 /// or pasted separator is consumed, not duplicated, and the caret can pass it).
 ///
 /// Card numbers, IBANs, expiry dates and number grouping all share this.
-struct GroupLayout {
+package struct GroupLayout {
     /// Literals before the first significant scalar (the `(` of `(201) 555`).
-    var leading: [Unicode.Scalar] = []
+    var leading: [Unicode.Scalar]
     /// Literals placed before significant scalar `k` (k ≥ 1), e.g. a space every four digits.
     var separator: (Int) -> [Unicode.Scalar]
     /// Literals after the last significant scalar (a completed `MM` gets its `/`).
-    var trailing: [Unicode.Scalar] = []
+    var trailing: [Unicode.Scalar]
 
-    func render(_ significant: [Significant], input: [Unicode.Scalar]) -> Formatted {
+    package init(
+        leading: [Unicode.Scalar] = [], separator: @escaping (Int) -> [Unicode.Scalar], trailing: [Unicode.Scalar] = []
+    ) {
+        self.leading = leading
+        self.separator = separator
+        self.trailing = trailing
+    }
+
+    package func render(_ significant: [Significant], input: [Unicode.Scalar]) -> Formatted {
         var output = Formatted()
         output.reserve(significant.count * 2)
         var searchFrom = 0

@@ -1,9 +1,9 @@
-/// Every formatter a registry can name, built from its options.
-enum FormatterCatalog {
+/// The formatters written in Swift, built from their options.
+enum CoreFormatters {
     /// The names, for error messages and discovery.
     static let names = [
         "trim", "trimStart", "collapseWhitespace", "removeWhitespace", "lowercase", "uppercase", "digits",
-        "maxLength", "mask", "creditCard", "cardExpiry", "iban", "email", "number", "phone",
+        "maxLength", "mask", "creditCard", "cardExpiry", "iban", "email", "number",
     ]
 
     static func make(_ options: RuleOptions) throws(ConfigError) -> any TextFormatter {
@@ -43,9 +43,6 @@ enum FormatterCatalog {
         case "creditCard":
             try options.allow([])
             return CreditCardFormatter()
-        case "phone":
-            try options.allow(["region"])
-            return PhoneFormatter(region: try phoneRegion(options))
         case "cardExpiry":
             try options.allow([])
             return CardExpiryFormatter()
@@ -74,21 +71,19 @@ enum FormatterCatalog {
             }
             return formatter
         default:
-            throw ConfigError(
-                "unknown formatter \"\(options.name)\"; known formatters: \(names.joined(separator: ", "))")
+            preconditionFailure("RuleCatalog asks only for the names it lists")
         }
     }
 }
 
-/// Every validator a registry can name, built from its options (`on` and
+/// The validators written in Swift, built from their options (`on` and
 /// `message` are handled by the loader).
-enum ValidatorCatalog {
+enum CoreValidators {
     /// The names, for error messages and discovery.
     static let names = [
-        "notEmpty", "minLength", "maxLength", "length", "regex", "email", "phone", "luhn", "cardBrand", "cardExpiry",
-        "cvc",
-        "iban", "cnResidentId", "date", "number", "digits", "includesLowercase", "includesUppercase",
-        "includesLowerAndUppercase", "includesDigit", "includesSymbol", "passwordStrength", "oneOf", "matchesField",
+        "notEmpty", "minLength", "maxLength", "length", "email", "luhn", "cardBrand", "cardExpiry", "cvc", "iban",
+        "cnResidentId", "date", "number", "digits", "includesLowercase", "includesUppercase",
+        "includesLowerAndUppercase", "includesDigit", "includesSymbol", "oneOf", "matchesField",
     ]
 
     /// Builds a validator. `form` maps the names of the form's fields to their
@@ -102,18 +97,6 @@ enum ValidatorCatalog {
         case "email":
             try options.allow([])
             return EmailValidator()
-        case "phone":
-            try options.allow(["region", "types"])
-            var types: [PhoneType] = []
-            for name in try options.strings("types") ?? [] {
-                guard let type = PhoneType(rawValue: name), type != .unknown else {
-                    let known = PhoneType.allCases.filter { $0 != .unknown }.map(\.rawValue)
-                    throw ConfigError(
-                        "unknown phone number type \"\(name)\"; expected among: \(known.joined(separator: ", "))")
-                }
-                types.append(type)
-            }
-            return PhoneValidator(region: try phoneRegion(options), types: types)
         case "luhn":
             try options.allow([])
             return LuhnValidator()
@@ -142,9 +125,6 @@ enum ValidatorCatalog {
             guard min != nil || max != nil else { throw ConfigError("length needs \"min\", \"max\" or both") }
             if let min, let max, min > max { throw ConfigError("min (\(min)) is greater than max (\(max))") }
             return LengthValidator(name: "length", min: min, max: max)
-        case "regex":
-            try options.allow(["pattern"])
-            return RegexValidator(try RegularExpression(try options.requiredString("pattern")))
         case "cardBrand":
             try options.allow(["allowed"])
             guard let allowed = try options.strings("allowed"), !allowed.isEmpty else {
@@ -181,9 +161,6 @@ enum ValidatorCatalog {
             let max = try options.number("max")
             if let min, let max, min > max { throw ConfigError("min (\(min)) is greater than max (\(max))") }
             return NumberValidator(min: min, max: max)
-        case "passwordStrength":
-            try options.allow(["minScore"])
-            return PasswordStrengthValidator(minScore: try options.integer("minScore", in: 0...4) ?? 3)
         case "oneOf":
             try options.allow(["values"])
             guard let values = try options.strings("values"), !values.isEmpty else {
@@ -207,19 +184,7 @@ enum ValidatorCatalog {
                 try options.allow([])
                 return IncludesValidator(kind)
             }
-            throw ConfigError(
-                "unknown validator \"\(options.name)\"; known validators: \(names.joined(separator: ", "))")
+            preconditionFailure("RuleCatalog asks only for the names it lists")
         }
     }
-}
-
-/// The `region` option of `phone`: a region libphonenumber knows, or absent for international input.
-func phoneRegion(_ options: RuleOptions) throws(ConfigError) -> String? {
-    guard let region = try options.string("region") else { return nil }
-    guard PhoneLibrary.isSupported(region: region) else {
-        throw ConfigError(
-            "unknown region \"\(region)\": use a two-letter region code libphonenumber knows, upper case (\"CN\", \"US\")"
-        )
-    }
-    return region
 }

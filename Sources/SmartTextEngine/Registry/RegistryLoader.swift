@@ -11,11 +11,6 @@ public struct RegistrySource: Sendable {
         self.bytes = bytes
         self.isBuiltin = isBuiltin
     }
-
-    /// The built-in registry embedded in the engine.
-    public static var builtin: RegistrySource {
-        RegistrySource(name: "builtin.json", bytes: Array(EmbeddedResources.builtinRegistry.utf8), isBuiltin: true)
-    }
 }
 
 /// One mistake in a registry, located by file, field or form, and rule.
@@ -58,9 +53,10 @@ public struct RegistryError: Error, Sendable, CustomStringConvertible {
 /// Builds a ``Registry`` from registry files: strict decoding, `extends`,
 /// forms, and every problem collected with its place.
 public enum RegistryLoader {
-    /// Loads and validates sources (the built-in one, when wanted, first).
-    public static func load(_ sources: [RegistrySource]) throws(RegistryError) -> Registry {
-        var builder = Builder()
+    /// Loads and validates sources (the built-in one, when wanted, first),
+    /// building their rules from `catalog`.
+    public static func load(_ sources: [RegistrySource], catalog: RuleCatalog) throws(RegistryError) -> Registry {
+        var builder = Builder(catalog: catalog)
         for source in sources { builder.collect(source) }
         let registry = builder.build(version: version(of: sources, declared: builder.declaredVersions))
         guard builder.problems.isEmpty, let registry else {
@@ -101,6 +97,7 @@ private struct Definition {
 }
 
 private struct Builder {
+    let catalog: RuleCatalog
     var problems: [RegistryProblem] = []
     var declaredVersions: [String: String] = [:]
     var fieldDefinitions: [String: Definition] = [:]
@@ -283,7 +280,8 @@ private struct Builder {
         var formatters: [any TextFormatter] = []
         for (position, options) in rules(definition["formatters"], "formatters", file, subject) {
             let rule = "formatters[\(position)] (\(options.name))"
-            if let formatter = build(options, file: file, subject: subject, rule: rule, FormatterCatalog.make) {
+            let catalog = catalog
+            if let formatter = build(options, file: file, subject: subject, rule: rule, catalog.formatter) {
                 formatters.append(formatter)
             }
         }
@@ -353,8 +351,9 @@ private struct Builder {
         own["message"] = nil
         let stripped = RuleOptions(
             name: options.name, options: options.bare ? nil : own, sharedKeys: ["message", "on"])
+        let catalog = catalog
         let validator = build(stripped, file: file, subject: subject, rule: rule) { options throws(ConfigError) in
-            try ValidatorCatalog.make(options, form: formFields)
+            try catalog.validator(options, form: formFields)
         }
         var events = Set(ValidationEvent.allCases)
         if let on {

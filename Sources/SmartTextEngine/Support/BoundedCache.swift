@@ -2,7 +2,7 @@
 /// generations: a hit in the older one is promoted, and when the newer one is
 /// full the older one is dropped. Recently used entries survive, like an LRU,
 /// without per-entry bookkeeping.
-final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private struct Generations {
         var current: [Key: Value] = [:]
         var previous: [Key: Value] = [:]
@@ -11,12 +11,12 @@ final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private let limit: Int
     private let generations = Locked(Generations())
 
-    init(limit: Int) {
+    package init(limit: Int) {
         self.limit = limit
     }
 
     /// The cached value, or `compute()`'s (computed outside the lock, then stored).
-    func value(for key: Key, compute: () -> Value) -> Value {
+    package func value(for key: Key, compute: () -> Value) -> Value {
         let found: Value? = generations.withLock { generations in
             if let value = generations.current[key] { return value }
             if let value = generations.previous[key] {

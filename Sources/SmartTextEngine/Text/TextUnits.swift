@@ -8,7 +8,7 @@ public enum OffsetUnit: String, Sendable, CaseIterable {
 
 /// The engine works on arrays of Unicode scalars; these helpers convert
 /// between scalar indices and the offsets clients send.
-enum TextUnits {
+package enum TextUnits {
     /// The scalars of a string.
     static func scalars(_ text: String) -> [Unicode.Scalar] {
         var result: [Unicode.Scalar] = []
@@ -19,7 +19,7 @@ enum TextUnits {
 
     /// A string from scalars (encoded to UTF-8 in one buffer: appending to a
     /// `String.UnicodeScalarView` one scalar at a time is several times slower).
-    static func string<S: Sequence<Unicode.Scalar>>(_ scalars: S) -> String {
+    package static func string<S: Sequence<Unicode.Scalar>>(_ scalars: S) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(scalars.underestimatedCount * 2)
         for scalar in scalars {
@@ -126,7 +126,7 @@ enum TextUnits {
 
 extension Unicode.Scalar {
     /// The ASCII digit for any Unicode decimal digit (full-width `５`, Arabic-Indic `٥`, ...), else nil.
-    var asciiDigit: Unicode.Scalar? {
+    package var asciiDigit: Unicode.Scalar? {
         if value >= 0x30 && value <= 0x39 { return self }
         if value < 0x80 { return nil }
         guard properties.numericType == .decimal, let number = properties.numericValue,
@@ -136,7 +136,7 @@ extension Unicode.Scalar {
     }
 
     /// Full-width ASCII forms (U+FF01...U+FF5E, as Chinese and Japanese IMEs type them) mapped to ASCII.
-    var halfWidth: Unicode.Scalar {
+    package var halfWidth: Unicode.Scalar {
         if value >= 0xFF01 && value <= 0xFF5E { return Unicode.Scalar(value - 0xFF01 + 0x21)! }
         if value == 0x3000 { return " " }
         return self

@@ -1,4 +1,5 @@
 internal import CRE2
+public import SmartTextEngine
 
 /// A pattern compiled by RE2: matching takes time linear in the text, whatever
 /// the pattern and the text (no look-arounds, no back-references).

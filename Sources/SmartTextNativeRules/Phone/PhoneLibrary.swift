@@ -1,4 +1,5 @@
 internal import CPhoneNumber
+public import SmartTextEngine
 
 /// libphonenumber's number types, by their registry names.
 public enum PhoneType: String, Sendable, CaseIterable {

@@ -1,3 +1,5 @@
+public import SmartTextEngine
+
 /// `phone {region, types}`: a valid number for the region (any region, for
 /// international input with `+`), optionally of given types (`mobile`,
 /// `fixedLine`, `tollFree`, …; a number that can be either fixed line or mobile

@@ -1,3 +1,5 @@
+public import SmartTextEngine
+
 /// `phone {region}`: as-you-type phone number formatting through
 /// libphonenumber, for one region (`CN`, `US`, …) or, with no region, for
 /// international input with `+` and a country code (a `+` is supplied when the

@@ -1,3 +1,5 @@
+public import SmartTextEngine
+
 /// `passwordStrength {minScore}`: zxcvbn's score (0–4) reaches `minScore`
 /// (default 3). The result carries `score` and `feedback`
 /// (`{warning, suggestions}`) in the request's language (English or

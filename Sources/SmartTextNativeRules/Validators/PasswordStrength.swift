@@ -1,4 +1,5 @@
 internal import CZxcvbn
+public import SmartTextEngine
 
 /// zxcvbn's estimate of how hard a password is to guess.
 public struct PasswordStrength: Sendable, Equatable {

@@ -1,3 +1,5 @@
+public import SmartTextEngine
+
 /// How a phone number (its significant characters: digits, maybe a leading
 /// `+`) is shown, and what is known about it.
 struct PhoneAnalysis: Sendable {
