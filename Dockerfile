@@ -37,9 +37,12 @@ WORKDIR /src
 # Only what the build reads (there is no .dockerignore, so no `COPY . .`:
 # it would send .build/ and .git/ too). Tests/ is needed although no test is
 # built: SwiftPM checks that every target of Package.swift has its folder.
+# clients/ holds the browser client and playground the binary embeds.
+# scripts/check-runtime-image builds from exactly these COPY lines.
 COPY Package.swift openapi.yaml ./
 COPY Plugins ./Plugins
 COPY registry ./registry
+COPY clients ./clients
 COPY Sources ./Sources
 COPY Tests ./Tests
 
