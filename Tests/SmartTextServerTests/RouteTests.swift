@@ -30,6 +30,33 @@ import Testing
         }
     }
 
+    @Test func thePlaygroundAndTheWebClientAreTheCommittedFilesWithNothingExternal() throws {
+        try withService { service in
+            let http = try client(service)
+            for (path, file, type) in [
+                ("/", "clients/web/playground.html", "text/html"),
+                ("/smarttext.js", "clients/web/smarttext.js", "text/javascript"),
+            ] {
+                let answer = try http.get(path)
+                #expect(answer.status == 200, "\(path)")
+                #expect(answer.headers["content-type"]?.hasPrefix(type) == true, "\(path)")
+                #expect(answer.headers["x-content-type-options"] == "nosniff", "\(path)")
+                let committed = try String(contentsOf: repositoryRoot.appendingPathComponent(file), encoding: .utf8)
+                #expect(answer.text == committed, "\(path) is not the committed \(file)")
+                // No external resource: every URL the page or script names is on this origin.
+                for scheme in ["http://", "https://", "//cdn", "@import"] {
+                    #expect(!answer.text.contains(scheme), "\(path) names \(scheme)")
+                }
+            }
+            let page = try http.get("/")
+            // The page may only load from itself, and the client it imports is this server's.
+            #expect(page.headers["content-security-policy"]?.contains("default-src 'self'") == true)
+            #expect(page.text.contains(#"from "/smarttext.js""#))
+            // It shows every field of the registry and the signup form.
+            #expect(page.text.contains("/v1/fields") && page.text.contains("signup"))
+        }
+    }
+
     @Test func headAnswersWithoutABody() throws {
         try withService { service in
             let answer = try client(service).request("HEAD", "/healthz")

@@ -176,6 +176,90 @@ class Browser(unittest.TestCase):
         active = self.driver.switch_to.active_element
         self.assertEqual(active.get_attribute("id"), "signup-email")
 
+    def test_enter_on_the_last_field_of_the_form_submits_it(self):
+        values = {"username": "jane_doe", "email": "jane@example.com", "phone_cn": "13800138000",
+                  "password": "Tr0ub4dor&3xyz!", "password_confirm": "Tr0ub4dor&3xyz!"}
+        for name, text in values.items():
+            element = self.driver.find_element(By.ID, f"signup-{name}")
+            element.click()
+            self.type(element, text)
+        last = self.driver.find_element(By.ID, "signup-password_confirm")
+        self.assertEqual(last.get_attribute("enterkeyhint"), "done")
+        last.send_keys(Keys.ENTER)
+        result = self.driver.find_element(By.ID, "signup-result")
+        WebDriverWait(self.driver, 5).until(lambda d: result.text != "")
+        self.assertTrue(result.text.startswith("Valid: "), result.text)
+        self.assertIn('"phone_cn":"13800138000"', result.text)
+
+    def attach_with_fetch(self, input_id, field, fetch_source):
+        """Attaches a new input at the top of the page with a fetch wrapper
+        (`fetch_source` is a JS function expression of (url, init, real));
+        the controller is `window.controllers[input_id]`."""
+        return self.driver.execute_async_script(
+            "const [id, field, source, done] = arguments;"
+            "const input = document.createElement('input'); input.id = id; document.body.prepend(input);"
+            "const real = window.fetch.bind(window);"
+            "const wrapper = eval('(' + source + ')');"
+            "import('/smarttext.js').then(async m => {"
+            "  const c = m.attach(input, {field, fetch: (url, init) => wrapper(String(url), init, real)});"
+            "  await c.ready; (window.controllers ||= {})[id] = c; done(input);"
+            "});", input_id, field, fetch_source)
+
+    def test_keystrokes_faster_than_the_service_are_applied_in_order(self):
+        card = self.attach_with_fetch(
+            "slow-card", "credit_card",
+            "async (url, init, real) => { if (url.includes('/v1/edit')) await new Promise(r => setTimeout(r, 60));"
+            " return real(url, init); }")
+        card.click()
+        card.send_keys("4242424242424242")  # all sent before the first answer comes back
+        WebDriverWait(self.driver, 10).until(lambda d: self.value(card) == "4242 4242 4242 4242")
+        self.assertEqual(self.caret(card), 19)
+
+    def test_a_late_validation_answer_does_not_undo_a_later_keystroke(self):
+        # The blur validation's request leaves first but its answer comes back
+        # after the next keystroke's: it is older than the newest request and dropped.
+        card = self.attach_with_fetch(
+            "late-blur", "credit_card",
+            "async (url, init, real) => { if (url.includes('/v1/format')) await new Promise(r => setTimeout(r, 400));"
+            " return real(url, init); }")
+        card.click()
+        self.type(card, "4242")
+        self.driver.execute_script("window.lateBlur = window.controllers['late-blur'].validate('blur')")
+        self.type(card, "4")
+        self.assertEqual(self.value(card), "4242 4")
+        stale = self.driver.execute_async_script(
+            "const done = arguments[0]; window.lateBlur.then(a => done(a && a.text));")
+        self.assertEqual(stale, "4242")  # the answer arrived, for the old text...
+        self.assertEqual(self.value(card), "4242 4")  # ...and changed nothing
+        self.assertEqual(self.driver.execute_script("return window.controllers['late-blur'].answer.text"), "4242 4")
+        self.assertEqual(self.errors_text("late-blur"), "")
+
+    def test_an_edit_the_service_refuses_is_not_made_and_says_why(self):
+        # A text over the service's --max-text (10,000 UTF-16 units) is refused with a 4xx:
+        # the edit is not made, the problem is shown, the field keeps its service.
+        element = self.attach_with_fetch("too-long", "full_name", "(url, init, real) => real(url, init)")
+        self.driver.execute_script("arguments[0].value = 'a'.repeat(10000)", element)
+        self.put_caret(element, 10000)
+        self.type(element, "b")
+        self.assertEqual(len(self.value(element)), 10000)
+        self.assertIn("--max-text", self.errors_text("too-long"))
+        self.assertTrue(self.driver.execute_script("return window.controllers['too-long'].available"))
+        self.driver.execute_script("arguments[0].value = 'jane'", element)
+        self.put_caret(element, 4)
+        self.type(element, "t")
+        self.assertEqual(self.value(element), "janet")
+
+    def test_a_server_error_makes_it_a_plain_input(self):
+        element = self.attach_with_fetch(
+            "draining", "credit_card",
+            "async (url, init, real) => url.includes('/v1/edit')"
+            " ? new Response('{\"status\":503}', {status: 503, headers: {'Content-Type': 'application/problem+json'}})"
+            " : real(url, init)")
+        element.click()
+        self.type(element, "4242x")
+        self.assertEqual(self.value(element), "4242x")
+        self.assertFalse(self.driver.execute_script("return window.controllers['draining'].available"))
+
     def test_undo_after_an_edit_restores_the_previous_text(self):
         card = self.field("credit_card")
         card.click()

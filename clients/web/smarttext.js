@@ -12,9 +12,14 @@
 // that keeps the browser's own undo and redo working (assigning `value` or
 // calling `setRangeText` clears or bypasses the undo history in Chromium), and
 // the caret is put where the answer says. Edits are sent one at a time, in
-// order; an answer older than the newest request is dropped. IME composition
-// is left to the browser and sent as one edit when it ends. When the service
-// cannot be reached the input behaves as a plain input.
+// order, each on the text the previous answer gave; a validation answer
+// (blur, submit) older than the newest request is dropped. IME composition
+// is left to the browser and sent as one edit when it ends.
+// When the service cannot be reached (a network error, a 5xx answer, or a
+// field it does not know) the input behaves as a plain input from then on.
+// When it refuses one edit with another 4xx (a text over its --max-text,
+// say), that edit is not made, the problem's detail is shown under the
+// input, and a `smarttext:problem` event carries the problem.
 // No dependencies; an ES module.
 
 const segmenter =
@@ -67,6 +72,16 @@ function difference(before, after) {
   return { start, end: before.length - suffix, text: after.slice(start, after.length - suffix) };
 }
 
+/**
+ * True when an error means the service cannot help this input: no answer at
+ * all, a server error (5xx, which includes 503 while it drains), or a 404
+ * (the field or form is not in its registry: a configuration mistake).
+ * Other 4xx answers refuse one request; the service is still there.
+ */
+function unreachable(error) {
+  return error.status === undefined || error.status >= 500 || error.status === 404;
+}
+
 async function requestJSON(fetchImpl, url, body) {
   const init = body === undefined
     ? { headers: { Accept: "application/json" } }
@@ -101,7 +116,6 @@ export function attach(input, options) {
   const fetchImpl = options.fetch || globalThis.fetch.bind(globalThis);
   const state = {
     seq: 0, // the newest request sent
-    applied: 0, // the newest answer applied
     queue: [],
     busy: false,
     applying: false,
@@ -140,11 +154,19 @@ export function attach(input, options) {
     return request;
   };
 
-  function degrade() {
+  function degrade(error) {
     if (state.degraded) return;
     state.degraded = true;
     controller.available = false;
-    input.dispatchEvent(new CustomEvent("smarttext:unavailable", { bubbles: true }));
+    if (error && error.status === 404) console.error(`SmartText: ${error.message}`);
+    input.dispatchEvent(new CustomEvent("smarttext:unavailable", { bubbles: true, detail: { error } }));
+  }
+
+  /** The service refused one request (a 4xx other than 404): say why, keep the field as it is. */
+  function refused(error) {
+    errorElement.textContent = error.message;
+    errorElement.hidden = false;
+    input.dispatchEvent(new CustomEvent("smarttext:problem", { bubbles: true, detail: { problem: error.problem } }));
   }
 
   // Client hints from the field's configuration.
@@ -158,7 +180,7 @@ export function attach(input, options) {
       return description;
     })
     .catch((error) => {
-      degrade();
+      if (unreachable(error)) degrade(error);
       return null;
     });
 
@@ -190,10 +212,12 @@ export function attach(input, options) {
     input.dispatchEvent(new CustomEvent("smarttext:answer", { bubbles: true, detail: { answer, event } }));
   }
 
-  /** Applies an answer to a request sent with `sentText`. */
+  /**
+   * Applies an edit's answer to a request sent with `sentText`. Edits go one
+   * at a time, so their answers come in order and none is stale; a
+   * validation sent meanwhile has its own answer dropped (see `validate`).
+   */
   function apply(answer, sentText) {
-    if (answer.seq !== undefined && answer.seq < state.applied) return;
-    state.applied = answer.seq ?? state.applied;
     const current = input.value;
     // The answer's change is relative to the text sent; if the field moved on
     // (IME text, an undo), go from what it holds now.
@@ -226,11 +250,12 @@ export function attach(input, options) {
       body({ text, range: { start, end }, replacement: edit.replacement, inputType: edit.inputType, seq }))
       .then((answer) => apply(answer, text))
       .catch((error) => {
+        if (!unreachable(error)) return refused(error);
         // The service is gone: apply the edit as a plain input would and stop intercepting.
         if (!edit.base) {
           replaceRange(start, end, edit.replacement);
         }
-        degrade();
+        degrade(error);
       })
       .finally(() => {
         state.busy = false;
@@ -274,8 +299,8 @@ export function attach(input, options) {
     const seq = ++state.seq;
     try {
       const answer = await requestJSON(fetchImpl, `${baseURL}/v1/format`, body({ text, event, seq }));
-      if (answer.seq < state.applied || input.value !== text) return answer;
-      state.applied = answer.seq;
+      // A newer request (an edit or another validation) went out, or the text moved on: stale.
+      if (answer.seq !== state.seq || input.value !== text) return answer;
       if (answer.text !== text) {
         const change = difference(text, answer.text);
         replaceRange(change.start, change.end, change.text);
@@ -283,7 +308,8 @@ export function attach(input, options) {
       render(answer, event);
       return answer;
     } catch (error) {
-      degrade();
+      if (unreachable(error)) degrade(error);
+      else refused(error);
       return null;
     }
   }
