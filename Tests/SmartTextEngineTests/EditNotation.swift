@@ -23,7 +23,7 @@ func field(_ formatters: any TextFormatter..., backspace: BackspaceMode = .delet
 }
 
 /// What the user does.
-enum Action {
+enum Action: Equatable, Sendable {
     /// Types text at the caret or over the selection.
     case type(String)
     /// Pastes text at the caret or over the selection.
