@@ -46,7 +46,17 @@ struct InMemoryRequest: HTTPRequestSource {
     var bodyTooLarge: Bool
     var client: String { "local" }
 
-    func header(_ name: StaticString) -> String? { headers[name.description.lowercased()] }
+    /// Compares ASCII case-insensitively in place (no lower-cased copy of
+    /// `name` per lookup, which the instruction counts would include).
+    func header(_ name: StaticString) -> String? {
+        let wanted = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+        for (key, value) in headers where key.utf8.count == wanted.count {
+            if zip(key.utf8, wanted).allSatisfy({ $0 == ($1 >= 0x41 && $1 <= 0x5A ? $1 | 0x20 : $1) }) {
+                return value
+            }
+        }
+        return nil
+    }
 
     func withBody<T>(_ body: (UnsafeRawBufferPointer) throws(HTTPError) -> T) throws(HTTPError) -> T {
         let result: Result<T, HTTPError> = self.body.withUnsafeBytes { bytes in

@@ -64,43 +64,57 @@ public struct CardBrand: Sendable, Equatable {
     /// The brand of a number (ASCII digits): the most specific prefix that
     /// matches in full; nil when none does yet.
     public static func detect<Digits: Collection<Unicode.Scalar>>(_ digits: Digits) -> CardBrand? {
-        // The first (up to) six digits as a number; a prefix of d digits is head / 10^(count - d).
+        // The first (up to) six digits as a number.
         var head = 0
         var count = 0
         for digit in digits.prefix(6) {
             head = head * 10 + Int(digit.value &- 0x30)
             count += 1
         }
-        var best = -1
-        var strength = 0
-        for prefix in prefixTable where prefix.digits <= count && prefix.digits > strength {
-            let value = head / powersOfTen[count - prefix.digits]
-            if value >= prefix.low && value <= prefix.high {
-                best = prefix.brand
-                strength = prefix.digits
-            }
+        // The ranges scaled to `count` digits, most specific first: the first that holds `head` wins.
+        for index in rangeStarts[count]..<rangeStarts[count + 1] {
+            let range = scaledRanges[index]
+            if head >= range.low && head <= range.high { return all[range.brand] }
         }
-        return best >= 0 ? all[best] : nil
+        return nil
     }
 
-    /// Every prefix range with its brand's index in `all`, flat (no reference counting on the hot path).
-    private struct PrefixEntry {
+    /// A prefix range scaled to a number of leading digits: a prefix of `d`
+    /// digits `low...high` holds a `c`-digit head (c ≥ d) when the head lies in
+    /// `low·10^(c−d) ... (high+1)·10^(c−d) − 1`, so no division is needed.
+    private struct ScaledRange {
         var low: Int
         var high: Int
-        var digits: Int
         var brand: Int
     }
 
-    private static let prefixTable: [PrefixEntry] = all.enumerated().flatMap { index, brand in
-        brand.prefixes.map { PrefixEntry(low: $0.low, high: $0.high, digits: $0.digits, brand: index) }
-    }
-
-    private static let powersOfTen = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000]
+    /// For each head length c (0...6), at `rangeStarts[c]..<rangeStarts[c + 1]`:
+    /// every prefix of at most c digits, the longest prefixes first and, among
+    /// equally long ones, the brands in the order of `all`.
+    private static let (scaledRanges, rangeStarts): ([ScaledRange], [Int]) = {
+        var ranges: [ScaledRange] = []
+        var starts: [Int] = []
+        for count in 0...6 {
+            starts.append(ranges.count)
+            var scale = 1
+            for digits in stride(from: count, through: 1, by: -1) {
+                for (brand, card) in all.enumerated() {
+                    for prefix in card.prefixes where prefix.digits == digits {
+                        ranges.append(
+                            ScaledRange(low: prefix.low * scale, high: (prefix.high + 1) * scale - 1, brand: brand))
+                    }
+                }
+                scale *= 10
+            }
+        }
+        starts.append(ranges.count)
+        return (ranges, starts)
+    }()
 
     /// The brand for formatting: a detected brand, else the only brand a
     /// partial number can still become, else `unknown`.
-    static func layoutBrand(_ digits: [Unicode.Scalar]) -> CardBrand {
-        if let brand = detect(digits) { return brand }
+    static func layoutBrand(_ digits: [Unicode.Scalar], detected: CardBrand?) -> CardBrand {
+        if let brand = detected { return brand }
         guard !digits.isEmpty else { return unknown }
         var head = 0
         for digit in digits.prefix(6) { head = head * 10 + Int(digit.value &- 0x30) }

@@ -50,7 +50,8 @@ public struct CardExpiryFormatter: TextFormatter {
             }
             significant.append(Significant(scalar: input[inputIndex].asciiDigit!, inputIndex: inputIndex))
         }
-        let layout = GroupLayout(separator: { $0 == 2 ? ["/"] : [] }, trailing: significant.count == 2 ? ["/"] : [])
+        let layout = GroupLayout(
+            separator: { $0 == 2 ? GroupLayout.slash : [] }, trailing: significant.count == 2 ? GroupLayout.slash : [])
         var output = layout.render(significant, input: input)
         output.overflow = overflow
         output.complete = significant.count == 4

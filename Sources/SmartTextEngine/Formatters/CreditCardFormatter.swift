@@ -21,20 +21,21 @@ public struct CreditCardFormatter: TextFormatter {
             digits.append(Significant(scalar: digit, inputIndex: index))
             scalars.append(digit)
         }
-        let brand = CardBrand.layoutBrand(scalars)
+        let detected = CardBrand.detect(scalars)
+        let brand = CardBrand.layoutBrand(scalars, detected: detected)
         let overflow = digits.count > brand.maxLength
         if overflow {
             digits.removeLast(digits.count - brand.maxLength)
             scalars.removeLast(scalars.count - brand.maxLength)
         }
         let gaps = brand.gaps
-        var output = GroupLayout(separator: { gaps.contains($0) ? [" "] : [] }).render(digits, input: input)
+        var output = GroupLayout(separator: { gaps.contains($0) ? GroupLayout.space : [] }).render(digits, input: input)
         output.overflow = overflow
         let count = scalars.count
         output.complete =
             count == brand.maxLength
             || (count >= brand.usualLength && brand.lengths.contains(count) && CardBrand.luhn(scalars))
-        if let detected = CardBrand.detect(scalars) { output.meta["brand"] = .string(detected.id) }
+        if let detected { output.meta["brand"] = .string(detected.id) }
         return output
     }
 }

@@ -23,6 +23,10 @@ package struct GroupLayout {
     /// Literals after the last significant scalar (a completed `MM` gets its `/`).
     var trailing: [Unicode.Scalar]
 
+    /// One space, one slash: separators shared rather than allocated per position.
+    package static let space: [Unicode.Scalar] = [" "]
+    package static let slash: [Unicode.Scalar] = ["/"]
+
     package init(
         leading: [Unicode.Scalar] = [], separator: @escaping (Int) -> [Unicode.Scalar], trailing: [Unicode.Scalar] = []
     ) {

@@ -43,7 +43,7 @@ public struct IBANFormatter: TextFormatter {
                 maxLength = countryLength ?? 34
             }
         }
-        var output = GroupLayout(separator: { $0 % 4 == 0 ? [" "] : [] }).render(significant, input: input)
+        var output = GroupLayout(separator: { $0 % 4 == 0 ? GroupLayout.space : [] }).render(significant, input: input)
         output.overflow = overflow
         output.complete = countryLength == significant.count
         return output

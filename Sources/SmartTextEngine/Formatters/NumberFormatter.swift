@@ -99,12 +99,12 @@ public struct NumberFormatter: TextFormatter {
         }
         significant += fraction
         let integerCount = integer.count
-        let groupSeparator = self.groupSeparator
+        let separator = [groupSeparator]
         let grouping = self.grouping
         let layout = GroupLayout(separator: { position in
             let digit = position - integerStart
             guard digit > 0 && digit < integerCount else { return [] }
-            return grouping.separatorBefore(remaining: integerCount - digit) ? [groupSeparator] : []
+            return grouping.separatorBefore(remaining: integerCount - digit) ? separator : []
         })
         var output = layout.render(significant, input: input)
         output.overflow = overflow

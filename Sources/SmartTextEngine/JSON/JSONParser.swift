@@ -106,6 +106,8 @@ public struct JSONParser {
             index += 1
             return JSONObject(members)
         }
+        // Requests have a handful of keys: one allocation instead of growing 1, 2, 4, 8.
+        members.reserveCapacity(8)
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {

@@ -36,11 +36,25 @@ final class ByteBuffer {
         count += 2
     }
 
-    func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
+    @inline(__always) func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, bytes.count > 0 else { return }
         reserve(bytes.count)
         (base + count).update(from: source, count: bytes.count)
         count += bytes.count
+    }
+
+    /// Appends `"`, the bytes, and `"` (or `":` when `colon`), with one capacity check.
+    @inline(__always) func appendQuoted(_ bytes: UnsafeBufferPointer<UInt8>, colon: Bool = false) {
+        reserve(bytes.count + 3)
+        base[count] = UInt8(ascii: "\"")
+        if let source = bytes.baseAddress { (base + count + 1).update(from: source, count: bytes.count) }
+        count += bytes.count + 1
+        base[count] = UInt8(ascii: "\"")
+        count += 1
+        if colon {
+            base[count] = UInt8(ascii: ":")
+            count += 1
+        }
     }
 
     func append(contentsOf bytes: [UInt8]) {
@@ -103,15 +117,14 @@ public struct JSONWriter {
     /// Writes an object key; the next value call writes its value.
     public mutating func key(_ name: StaticString) {
         separate()
-        buffer.append(UInt8(ascii: "\""))
-        buffer.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-        buffer.append(UInt8(ascii: "\""))
-        buffer.append(UInt8(ascii: ":"))
+        buffer.appendQuoted(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount), colon: true)
         afterKey = true
     }
 
-    /// Writes an object key that is not a literal (escaped as needed).
-    public mutating func key(_ name: String) {
+    /// Writes an object key that is not a literal (escaped as needed). A
+    /// distinct label, because a literal argument would pick a `String`
+    /// overload over `StaticString` and be scanned for escapes on every call.
+    public mutating func key(string name: String) {
         separate()
         appendQuoted(name)
         buffer.append(UInt8(ascii: ":"))
@@ -173,7 +186,7 @@ public struct JSONWriter {
         case .object(let object):
             beginObject()
             for member in object.members {
-                key(member.key)
+                key(string: member.key)
                 self.value(member.value)
             }
             endObject()
@@ -219,18 +232,39 @@ public struct JSONWriter {
 
     private mutating func appendQuoted(_ utf8: UnsafeBufferPointer<UInt8>) {
         // Fast path: nothing to escape (the common case), one copy.
-        var plain = true
-        for byte in utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-            plain = false
-            break
+        if Self.needsNoEscaping(utf8) {
+            buffer.appendQuoted(utf8)
+        } else {
+            appendEscaped(utf8)
         }
-        if plain {
-            buffer.append(UInt8(ascii: "\""))
-            buffer.append(contentsOf: utf8)
-            buffer.append(UInt8(ascii: "\""))
-            return
+    }
+
+    /// True when no byte is a control character, `"` or `\`. Eight bytes at a
+    /// time: for a word `w`, `(w − 0x01…01) & ~w & 0x80…80` is non-zero exactly
+    /// when some byte of `w` is zero, and `(w − 0x20…20) & ~w & 0x80…80` when
+    /// some byte is below 0x20 (bytes of 0x80 and above, UTF-8 continuation and
+    /// lead bytes, never count).
+    private static func needsNoEscaping(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let start = utf8.baseAddress else { return true }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let raw = UnsafeRawPointer(start)
+        var offset = 0
+        while offset + 8 <= utf8.count {
+            let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            let control = (word &- ones &* 0x20) & ~word
+            let quote = word ^ (ones &* 0x22)
+            let backslash = word ^ (ones &* 0x5C)
+            let found = control | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+            if found & highs != 0 { return false }
+            offset += 8
         }
-        appendEscaped(utf8)
+        while offset < utf8.count {
+            let byte = utf8[offset]
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return false }
+            offset += 1
+        }
+        return true
     }
 
     private mutating func appendQuoted<Bytes: Collection<UInt8>>(_ utf8: Bytes) {

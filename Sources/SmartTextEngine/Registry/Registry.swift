@@ -43,6 +43,10 @@ public struct Registry: Sendable {
 
     /// A field, or several composed in order (formatters chained, validators concatenated).
     public func field(_ names: [String]) throws(UnknownNameError) -> Field {
+        if names.count == 1 {
+            guard let field = fields[names[0]] else { throw UnknownNameError(kind: "field", name: names[0]) }
+            return field
+        }
         var resolved: [Field] = []
         resolved.reserveCapacity(names.count)
         for name in names {

@@ -68,7 +68,7 @@ enum AnswerWriter {
             writer.key("message")
             writer.string(result.message)
             for member in result.details.members {
-                writer.key(member.key)
+                writer.key(string: member.key)
                 writer.value(member.value)
             }
             writer.endObject()
@@ -93,7 +93,7 @@ extension AnswerWriter {
         writer.key("fields")
         writer.beginObject()
         for field in check.fields {
-            writer.key(field.name)
+            writer.key(string: field.name)
             writer.beginObject()
             writer.key("text")
             writer.string(field.outcome.text)
@@ -241,7 +241,7 @@ extension AnswerWriter {
     private static func labels(_ text: LocalizedText, into writer: inout JSONWriter) {
         writer.beginObject()
         for entry in text.entries {
-            writer.key(entry.tag == "*" ? "en" : entry.tag)
+            writer.key(string: entry.tag == "*" ? "en" : entry.tag)
             writer.string(entry.text)
         }
         writer.endObject()
