@@ -107,6 +107,15 @@ class Browser(unittest.TestCase):
             "const e = document.getElementById(arguments[0] + '-errors'); return e.hidden ? '' : e.textContent;",
             input_id)
 
+    def fill_signup(self, confirmation):
+        """Types a valid signup form, field by field, with `confirmation` as the repeated password."""
+        values = {"username": "jane_doe", "email": "jane@example.com", "phone_cn": "13800138000",
+                  "password": "Tr0ub4dor&3xyz!", "password_confirm": confirmation}
+        for name, text in values.items():
+            element = self.driver.find_element(By.ID, f"signup-{name}")
+            element.click()
+            self.type(element, text)
+
     # MARK: tests
 
     def test_typing_a_chinese_mobile_number(self):
@@ -156,12 +165,7 @@ class Browser(unittest.TestCase):
         self.assertEqual(email.get_attribute("aria-invalid"), "true")
 
     def test_signup_with_different_passwords_shows_the_error_under_the_confirmation(self):
-        values = {"username": "jane_doe", "email": "jane@example.com", "phone_cn": "13800138000",
-                  "password": "Tr0ub4dor&3xyz!", "password_confirm": "Tr0ub4dor&3xyz?"}
-        for name, text in values.items():
-            element = self.driver.find_element(By.ID, f"signup-{name}")
-            element.click()
-            self.type(element, text)
+        self.fill_signup(confirmation="Tr0ub4dor&3xyz?")
         self.driver.find_element(By.CSS_SELECTOR, "#signup button[type=submit]").click()
         WebDriverWait(self.driver, 5).until(lambda d: self.errors_text("signup-password_confirm") != "")
         self.assertIn("must match", self.errors_text("signup-password_confirm"))
@@ -177,12 +181,7 @@ class Browser(unittest.TestCase):
         self.assertEqual(active.get_attribute("id"), "signup-email")
 
     def test_enter_on_the_last_field_of_the_form_submits_it(self):
-        values = {"username": "jane_doe", "email": "jane@example.com", "phone_cn": "13800138000",
-                  "password": "Tr0ub4dor&3xyz!", "password_confirm": "Tr0ub4dor&3xyz!"}
-        for name, text in values.items():
-            element = self.driver.find_element(By.ID, f"signup-{name}")
-            element.click()
-            self.type(element, text)
+        self.fill_signup(confirmation="Tr0ub4dor&3xyz!")
         last = self.driver.find_element(By.ID, "signup-password_confirm")
         self.assertEqual(last.get_attribute("enterkeyhint"), "done")
         last.send_keys(Keys.ENTER)
