@@ -218,7 +218,7 @@ private func structuredValidate(_ input: inout FuzzInput, headers: [String: Stri
     writer.key("values")
     writer.beginObject()
     for (name, text) in values {
-        writer.key(name)
+        writer.key(string: name)
         writer.string(text)
     }
     writer.endObject()
