@@ -53,12 +53,16 @@ public final class HTTPTestClient {
             }
         }
         guard connected == 0 else {
-            close(descriptor)
+            // No close() here: every stored property is set, so a throwing init
+            // still runs deinit, which closes the descriptor. Closing it here too
+            // closed it twice, and the second close hit whatever the number had
+            // been reused for meanwhile: another test's listening socket, which
+            // made libmicrohttpd abort ("Close socket failed").
             throw TestFailure("cannot connect to 127.0.0.1:\(port): \(String(cString: strerror(errno)))")
         }
     }
 
-    deinit { close(descriptor) }
+    deinit { if descriptor >= 0 { close(descriptor) } }
 
     /// Sends raw bytes.
     public func send(_ bytes: [UInt8]) throws {
