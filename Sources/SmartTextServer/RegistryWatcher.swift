@@ -1,5 +1,5 @@
 import Dispatch
-import SmartTextEngine
+@_spi(SmartTextInternals) import SmartTextEngine
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,4 @@
-import SmartTextEngine
+@_spi(SmartTextInternals) import SmartTextEngine
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,4 @@
-import SmartTextEngine
+@_spi(SmartTextInternals) import SmartTextEngine
 import SmartTextNativeRules
 
 #if canImport(Glibc)

@@ -1,5 +1,5 @@
 import Foundation
-import SmartTextEngine
+@_spi(SmartTextInternals) import SmartTextEngine
 import SmartTextServer
 import SmartTextTestSupport
 import Testing

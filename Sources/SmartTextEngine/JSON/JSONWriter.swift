@@ -143,9 +143,16 @@ public struct JSONWriter {
         appendQuoted(value.utf8)
     }
 
-    public mutating func integer<I: BinaryInteger>(_ value: I) {
+    /// Not generic: a generic method called from another module (the server's
+    /// answer writer) runs unspecialized, through witness tables.
+    public mutating func integer(_ value: Int) {
         separate()
         appendDecimal(Int64(value))
+    }
+
+    public mutating func integer(_ value: Int64) {
+        separate()
+        appendDecimal(value)
     }
 
     public mutating func number(_ value: Double) {

@@ -2,21 +2,29 @@
 /// generations: a hit in the older one is promoted, and when the newer one is
 /// full the older one is dropped. Recently used entries survive, like an LRU,
 /// without per-entry bookkeeping.
-package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
-    private struct Generations {
-        var current: [Key: Value] = [:]
-        var previous: [Key: Value] = [:]
+///
+/// SPI-public and `@inlinable` (see ``Locked``), so that the native rules'
+/// caches (phone numbers, zxcvbn) are specialized for their key and value
+/// types: a generic dictionary lookup across a module boundary costs several
+/// times more.
+@_spi(SmartTextInternals) public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    @usableFromInline struct Generations {
+        @usableFromInline var current: [Key: Value] = [:]
+        @usableFromInline var previous: [Key: Value] = [:]
+
+        @inlinable init() {}
     }
 
-    private let limit: Int
-    private let generations = Locked(Generations())
+    @usableFromInline let limit: Int
+    @usableFromInline let generations: Locked<Generations>
 
-    package init(limit: Int) {
+    @inlinable public init(limit: Int) {
         self.limit = limit
+        self.generations = Locked(Generations())
     }
 
     /// The cached value, or `compute()`'s (computed outside the lock, then stored).
-    package func value(for key: Key, compute: () -> Value) -> Value {
+    @inlinable public func value(for key: Key, compute: () -> Value) -> Value {
         let found: Value? = generations.withLock { generations in
             if let value = generations.current[key] { return value }
             if let value = generations.previous[key] {
@@ -31,7 +39,7 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sen
         return value
     }
 
-    private func store(_ key: Key, _ value: Value, in generations: inout Generations) {
+    @inlinable func store(_ key: Key, _ value: Value, in generations: inout Generations) {
         if generations.current.count >= limit {
             generations.previous = generations.current
             generations.current = [:]

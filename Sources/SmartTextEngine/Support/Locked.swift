@@ -10,11 +10,17 @@
 /// intercepted by TSan and costs the same when uncontended.
 ///
 /// `@unchecked Sendable`: every access to `value` goes through `withLock`.
-package final class Locked<Value>: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private var value: Value
+///
+/// SPI-public with `@inlinable` members, for SmartText's own modules only
+/// (`@_spi(SmartTextInternals) import`): the server and the native rules use it
+/// with their own value types, and generic code from another module is only
+/// specialized when it is `@inlinable` and public (`@inlinable package` is
+/// called unspecialized, through witness tables, by this toolchain).
+@_spi(SmartTextInternals) public final class Locked<Value>: @unchecked Sendable {
+    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    @usableFromInline var value: Value
 
-    package init(_ value: Value) {
+    public init(_ value: Value) {
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         pthread_mutex_init(mutex, nil)
@@ -28,7 +34,7 @@ package final class Locked<Value>: @unchecked Sendable {
     }
 
     /// Runs `body` with exclusive access to the value.
-    package func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
+    @inlinable public func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&value)

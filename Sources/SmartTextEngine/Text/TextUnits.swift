@@ -8,7 +8,7 @@ public enum OffsetUnit: String, Sendable, CaseIterable {
 
 /// The engine works on arrays of Unicode scalars; these helpers convert
 /// between scalar indices and the offsets clients send.
-package enum TextUnits {
+@_spi(SmartTextInternals) public enum TextUnits {
     /// The scalars of a string.
     static func scalars(_ text: String) -> [Unicode.Scalar] {
         var result: [Unicode.Scalar] = []
@@ -21,7 +21,7 @@ package enum TextUnits {
     /// storage (appending to a `String.UnicodeScalarView` one scalar at a time
     /// is several times slower, and an intermediate byte array is one more
     /// allocation).
-    package static func string<S: Collection<Unicode.Scalar>>(_ scalars: S) -> String {
+    @inlinable public static func string<S: Collection<Unicode.Scalar>>(_ scalars: S) -> String {
         var capacity = 0
         for scalar in scalars { capacity += UTF8.width(scalar) }
         return String(unsafeUninitializedCapacity: capacity) { bytes in

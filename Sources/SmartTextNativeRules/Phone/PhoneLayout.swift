@@ -1,4 +1,4 @@
-public import SmartTextEngine
+@_spi(SmartTextInternals) import SmartTextEngine
 
 /// How a phone number (its significant characters: digits, maybe a leading
 /// `+`) is shown, and what is known about it.

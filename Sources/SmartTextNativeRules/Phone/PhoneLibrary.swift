@@ -1,5 +1,5 @@
 internal import CPhoneNumber
-public import SmartTextEngine
+@_spi(SmartTextInternals) import SmartTextEngine
 
 /// libphonenumber's number types, by their registry names.
 public enum PhoneType: String, Sendable, CaseIterable {

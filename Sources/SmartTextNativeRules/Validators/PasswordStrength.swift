@@ -1,5 +1,5 @@
 internal import CZxcvbn
-public import SmartTextEngine
+import SmartTextEngine
 
 /// zxcvbn's estimate of how hard a password is to guess.
 public struct PasswordStrength: Sendable, Equatable {

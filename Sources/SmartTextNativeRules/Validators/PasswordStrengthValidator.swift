@@ -1,4 +1,4 @@
-public import SmartTextEngine
+@_spi(SmartTextInternals) public import SmartTextEngine
 
 /// `passwordStrength {minScore}`: zxcvbn's score (0–4) reaches `minScore`
 /// (default 3). The result carries `score` and `feedback`

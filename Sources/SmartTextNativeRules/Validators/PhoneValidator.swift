@@ -1,4 +1,4 @@
-public import SmartTextEngine
+@_spi(SmartTextInternals) public import SmartTextEngine
 
 /// `phone {region, types}`: a valid number for the region (any region, for
 /// international input with `+`), optionally of given types (`mobile`,

@@ -1,5 +1,5 @@
 internal import CMicroHTTPD
-import SmartTextEngine
+@_spi(SmartTextInternals) import SmartTextEngine
 
 /// Settings of the HTTP listener.
 struct ListenerConfiguration: Sendable {

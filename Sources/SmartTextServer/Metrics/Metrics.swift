@@ -1,4 +1,4 @@
-import SmartTextEngine
+@_spi(SmartTextInternals) import SmartTextEngine
 
 /// Request counters and latency histograms, rendered in the Prometheus text format.
 final class Metrics: Sendable {
