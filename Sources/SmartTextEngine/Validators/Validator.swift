@@ -109,7 +109,7 @@ public struct ValidatorRule: Sendable {
     public var message: LocalizedText?
     /// Rendered messages by label, variant and language: a message depends on
     /// nothing else, and rendering one costs more than the rule's check.
-    private let rendered = BoundedCache<Int, String>(limit: 256)
+    private let rendered = RenderedMessages()
 
     public init(
         _ validator: any Validator, events: Set<ValidationEvent> = Set(ValidationEvent.allCases),
@@ -122,17 +122,55 @@ public struct ValidatorRule: Sendable {
 
     /// The rule's message for a verdict, in `locale`, with `{label}` and the parameters filled.
     func message(for check: RuleCheck, label: String, locale: LocalePreference) -> String {
-        // Keyed by a hash: a collision (about 2⁻⁶⁴) would only show another message of this rule.
-        var hasher = Hasher()
-        hasher.combine(label)
-        hasher.combine(check.variant)
-        hasher.combine(locale.tags)
-        let key = hasher.finalize()
-        return rendered.value(for: key) {
-            var values = validator.parameters
-            for (name, text) in validator.localizedParameters { values[name] = text.resolve(locale) }
-            values["label"] = label
-            return (message ?? validator.message(for: check)).render(locale, values)
+        if let message = rendered.message(label: label, variant: check.variant, tags: locale.tags) { return message }
+        var values = validator.parameters
+        for (name, text) in validator.localizedParameters { values[name] = text.resolve(locale) }
+        values["label"] = label
+        let message = (message ?? validator.message(for: check)).render(locale, values)
+        rendered.store(message, label: label, variant: check.variant, tags: locale.tags)
+        return message
+    }
+}
+
+/// One rule's rendered messages: a short list searched by equality, not a
+/// hash table. A rule has a few variants and a label per language, and the
+/// label and variant strings are the registry's and the validator's own, so
+/// comparing them is mostly comparing two pointers; hashing them cost more
+/// than the rule's check. Holds at most `limit` messages, replaced in turn.
+final class RenderedMessages: Sendable {
+    private struct Entry {
+        let label: String
+        let variant: String?
+        let tags: [String]
+        let message: String
+    }
+
+    private struct Slots {
+        var entries: [Entry] = []
+        var next = 0
+    }
+
+    private static let limit = 32
+    private let slots = Locked(Slots())
+
+    func message(label: String, variant: String?, tags: [String]) -> String? {
+        slots.withLock { slots in
+            for entry in slots.entries where entry.variant == variant && entry.label == label && entry.tags == tags {
+                return entry.message
+            }
+            return nil
+        }
+    }
+
+    func store(_ message: String, label: String, variant: String?, tags: [String]) {
+        let entry = Entry(label: label, variant: variant, tags: tags, message: message)
+        slots.withLock { slots in
+            if slots.entries.count < Self.limit {
+                slots.entries.append(entry)
+            } else {
+                slots.entries[slots.next] = entry
+                slots.next = (slots.next + 1) % Self.limit
+            }
         }
     }
 }
