@@ -36,32 +36,37 @@ extension Form {
         _ values: [(name: String, text: String)], event: ValidationEvent = .submit, locale: LocalePreference = .english
     ) -> FormCheck {
         var errors: [FormError] = []
-        let known = Set(fields.map(\.name))
-        for (name, _) in values where !known.contains(name) {
+        // Forms are small: names are found by a linear search, cheaper than hashing them.
+        for (name, _) in values where !fields.contains(where: { $0.name == name }) {
             let message = LocalizedText([
                 ("en", "the form \(self.name) has no field \"\(name)\""), ("zh-Hans", "表单\(self.name)中没有字段“\(name)”"),
             ]).resolve(locale)
             errors.append(FormError(field: name, rule: "unknownField", message: message))
         }
-        let texts = Dictionary(values.map { ($0.name, $0.text) }, uniquingKeysWith: { first, _ in first })
+        // A name given twice: the first text counts.
+        let texts = fields.map { formField in values.first { $0.name == formField.name }?.text }
         // Each field once; then the rules that compare with other fields see their formatted values.
         var checks: [FieldCheck] = []
-        var formValues: [String: String] = [:]
-        for formField in fields {
-            if let text = texts[formField.name] {
-                let outcome = formField.field.format(text, event: event, locale: locale)
-                formValues[formField.name] = outcome.value
-                checks.append(FieldCheck(name: formField.name, outcome: outcome))
-            } else {
-                checks.append(FieldCheck(name: formField.name, outcome: missing(formField, locale: locale)))
-            }
+        checks.reserveCapacity(fields.count)
+        for (formField, text) in zip(fields, texts) {
+            let outcome =
+                if let text { formField.field.format(text, event: event, locale: locale) } else {
+                    missing(formField, locale: locale)
+                }
+            checks.append(FieldCheck(name: formField.name, outcome: outcome))
         }
-        for (index, formField) in fields.enumerated()
-        where texts[formField.name] != nil && formField.field.usesFormValues {
-            let outcome = checks[index].outcome
-            checks[index].outcome.validation = formField.field.validate(
-                text: outcome.text, value: TextUnits.scalars(outcome.value), complete: outcome.complete,
-                meta: outcome.meta, event: event, locale: locale, formValues: formValues)
+        let dependent = fields.indices.filter { texts[$0] != nil && fields[$0].field.usesFormValues }
+        if !dependent.isEmpty {
+            var formValues: [String: String] = [:]
+            for (index, formField) in fields.enumerated() where texts[index] != nil {
+                formValues[formField.name] = checks[index].outcome.value
+            }
+            for index in dependent {
+                let outcome = checks[index].outcome
+                checks[index].outcome.validation = fields[index].field.validate(
+                    text: outcome.text, value: TextUnits.scalars(outcome.value), complete: outcome.complete,
+                    meta: outcome.meta, event: event, locale: locale, formValues: formValues)
+            }
         }
         let valid = errors.isEmpty && checks.allSatisfy(\.outcome.validation.valid)
         return FormCheck(valid: valid, fields: checks, errors: errors)
