@@ -1,181 +1,123 @@
-/// A growable byte buffer with plain memory copies: answers are written a few
-/// bytes at a time, and `Array.append` checks uniqueness and capacity on each call.
-final class ByteBuffer {
-    private(set) var base: UnsafeMutablePointer<UInt8>
-    private(set) var count = 0
-    private var capacity: Int
+/// Writes compact JSON into a byte buffer without an intermediate tree.
+///
+/// Commas are managed for the caller: call `key(_:)` before each member value
+/// of an object, and the value methods directly inside arrays.
+///
+/// The writer owns its memory (noncopyable, freed in `deinit`) and is
+/// `@inlinable` throughout: answers are written in the server module, and a
+/// call across the module boundary for every key and value cost more than the
+/// bytes it wrote. The buffer is plain memory in the struct itself, not a
+/// class, so the inlined appends need no dynamic exclusivity checks.
+public struct JSONWriter: ~Copyable {
+    @usableFromInline var base: UnsafeMutablePointer<UInt8>
+    @usableFromInline var count = 0
+    @usableFromInline var capacity: Int
+    /// Bit `depth` set: the container at that depth already has an element.
+    @usableFromInline var hasElement: UInt64 = 0
+    @usableFromInline var depth = 0
+    @usableFromInline var afterKey = false
 
-    init(capacity: Int) {
+    @inlinable public init(capacity: Int = 256) {
         self.capacity = max(capacity, 64)
         base = .allocate(capacity: self.capacity)
     }
 
     deinit { base.deallocate() }
 
-    @inline(__always) private func reserve(_ extra: Int) {
-        guard count + extra > capacity else { return }
-        var grown = capacity * 2
-        while grown < count + extra { grown *= 2 }
-        let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
-        bigger.update(from: base, count: count)
-        base.deallocate()
-        base = bigger
-        capacity = grown
-    }
-
-    @inline(__always) func append(_ byte: UInt8) {
-        reserve(1)
-        base[count] = byte
-        count += 1
-    }
-
-    @inline(__always) func append(_ first: UInt8, _ second: UInt8) {
-        reserve(2)
-        base[count] = first
-        base[count + 1] = second
-        count += 2
-    }
-
-    @inline(__always) func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
-        guard let source = bytes.baseAddress, bytes.count > 0 else { return }
-        reserve(bytes.count)
-        (base + count).update(from: source, count: bytes.count)
-        count += bytes.count
-    }
-
-    /// Appends `"`, the bytes, and `"` (or `":` when `colon`), with one capacity check.
-    @inline(__always) func appendQuoted(_ bytes: UnsafeBufferPointer<UInt8>, colon: Bool = false) {
-        reserve(bytes.count + 3)
-        base[count] = UInt8(ascii: "\"")
-        if let source = bytes.baseAddress { (base + count + 1).update(from: source, count: bytes.count) }
-        count += bytes.count + 1
-        base[count] = UInt8(ascii: "\"")
-        count += 1
-        if colon {
-            base[count] = UInt8(ascii: ":")
-            count += 1
-        }
-    }
-
-    func append(contentsOf bytes: [UInt8]) {
-        bytes.withUnsafeBufferPointer { append(contentsOf: $0) }
-    }
-
-    func append(contentsOf text: String) {
-        var text = text
-        text.withUTF8 { append(contentsOf: $0) }
-    }
-
-    var array: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
-}
-
-/// Writes compact JSON into a byte buffer without an intermediate tree.
-///
-/// Commas are managed for the caller: call `key(_:)` before each member value
-/// of an object, and the value methods directly inside arrays.
-public struct JSONWriter {
-    private let buffer: ByteBuffer
-    /// Bit `depth` set: the container at that depth already has an element.
-    private var hasElement: UInt64 = 0
-    private var depth = 0
-    private var afterKey = false
-
-    public init(capacity: Int = 256) {
-        buffer = ByteBuffer(capacity: capacity)
-    }
-
     /// The UTF-8 bytes written so far.
-    public var bytes: [UInt8] { buffer.array }
+    @inlinable public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
     /// The output as a string.
-    public var string: String { String(decoding: bytes, as: UTF8.self) }
+    @inlinable public var string: String {
+        String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
+    }
 
     // MARK: - Containers
 
-    public mutating func beginObject() {
+    @inlinable public mutating func beginObject() {
         separate()
-        buffer.append(UInt8(ascii: "{"))
+        append(UInt8(ascii: "{"))
         push()
     }
 
-    public mutating func endObject() {
+    @inlinable public mutating func endObject() {
         pop()
-        buffer.append(UInt8(ascii: "}"))
+        append(UInt8(ascii: "}"))
     }
 
-    public mutating func beginArray() {
+    @inlinable public mutating func beginArray() {
         separate()
-        buffer.append(UInt8(ascii: "["))
+        append(UInt8(ascii: "["))
         push()
     }
 
-    public mutating func endArray() {
+    @inlinable public mutating func endArray() {
         pop()
-        buffer.append(UInt8(ascii: "]"))
+        append(UInt8(ascii: "]"))
     }
 
     /// Writes an object key; the next value call writes its value.
-    public mutating func key(_ name: StaticString) {
+    @inlinable public mutating func key(_ name: StaticString) {
         separate()
-        buffer.appendQuoted(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount), colon: true)
+        appendRawQuoted(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount), colon: true)
         afterKey = true
     }
 
     /// Writes an object key that is not a literal (escaped as needed). A
     /// distinct label, because a literal argument would pick a `String`
     /// overload over `StaticString` and be scanned for escapes on every call.
-    public mutating func key(string name: String) {
+    @inlinable public mutating func key(string name: String) {
         separate()
         appendQuoted(name)
-        buffer.append(UInt8(ascii: ":"))
+        append(UInt8(ascii: ":"))
         afterKey = true
     }
 
     // MARK: - Scalars
 
-    public mutating func string(_ value: String) {
+    @inlinable public mutating func string(_ value: String) {
         separate()
         appendQuoted(value)
     }
 
-    public mutating func string(_ value: Substring) {
+    @inlinable public mutating func string(_ value: Substring) {
         separate()
         appendQuoted(value.utf8)
     }
 
     /// Not generic: a generic method called from another module (the server's
     /// answer writer) runs unspecialized, through witness tables.
-    public mutating func integer(_ value: Int) {
+    @inlinable public mutating func integer(_ value: Int) {
         separate()
         appendDecimal(Int64(value))
     }
 
-    public mutating func integer(_ value: Int64) {
+    @inlinable public mutating func integer(_ value: Int64) {
         separate()
         appendDecimal(value)
     }
 
-    public mutating func number(_ value: Double) {
+    @inlinable public mutating func number(_ value: Double) {
         separate()
         if value.isFinite {
             if value == value.rounded(.towardZero), abs(value) < 1e15 {
                 appendDecimal(Int64(value))
             } else {
-                buffer.append(contentsOf: "\(value)")
+                append(contentsOf: "\(value)")
             }
         } else {
-            buffer.append(contentsOf: "null")
+            append(contentsOf: "null" as StaticString)
         }
     }
 
-    public mutating func bool(_ value: Bool) {
+    @inlinable public mutating func bool(_ value: Bool) {
         separate()
-        buffer.append(contentsOf: value ? "true" : "false")
+        append(contentsOf: value ? "true" as StaticString : "false")
     }
 
-    public mutating func null() {
+    @inlinable public mutating func null() {
         separate()
-        buffer.append(contentsOf: "null")
+        append(contentsOf: "null" as StaticString)
     }
 
     /// Writes any parsed value.
@@ -201,46 +143,46 @@ public struct JSONWriter {
     }
 
     /// Appends raw, already valid JSON (for cached fragments).
-    public mutating func raw(_ json: [UInt8]) {
+    @inlinable public mutating func raw(_ json: [UInt8]) {
         separate()
-        buffer.append(contentsOf: json)
+        append(contentsOf: json)
     }
 
     // MARK: - Internals
 
-    private mutating func push() {
+    @inlinable mutating func push() {
         depth += 1
         precondition(depth < 64, "JSONWriter nesting too deep")
         hasElement &= ~(1 << UInt64(depth))
     }
 
-    private mutating func pop() {
+    @inlinable mutating func pop() {
         depth -= 1
         afterKey = false
     }
 
-    private mutating func separate() {
+    @inlinable mutating func separate() {
         if afterKey {
             afterKey = false
             return
         }
         let bit: UInt64 = 1 << UInt64(depth)
         if hasElement & bit != 0 {
-            buffer.append(UInt8(ascii: ","))
+            append(UInt8(ascii: ","))
         } else {
             hasElement |= bit
         }
     }
 
-    private mutating func appendQuoted(_ text: String) {
+    @inlinable mutating func appendQuoted(_ text: String) {
         var text = text
         text.withUTF8 { appendQuoted($0) }
     }
 
-    private mutating func appendQuoted(_ utf8: UnsafeBufferPointer<UInt8>) {
+    @inlinable mutating func appendQuoted(_ utf8: UnsafeBufferPointer<UInt8>) {
         // Fast path: nothing to escape (the common case), one copy.
         if Self.needsNoEscaping(utf8) {
-            buffer.appendQuoted(utf8)
+            appendRawQuoted(utf8)
         } else {
             appendEscaped(utf8)
         }
@@ -251,7 +193,7 @@ public struct JSONWriter {
     /// when some byte of `w` is zero, and `(w − 0x20…20) & ~w & 0x80…80` when
     /// some byte is below 0x20 (bytes of 0x80 and above, UTF-8 continuation and
     /// lead bytes, never count).
-    private static func needsNoEscaping(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    @inlinable static func needsNoEscaping(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let start = utf8.baseAddress else { return true }
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
@@ -274,37 +216,37 @@ public struct JSONWriter {
         return true
     }
 
-    private mutating func appendQuoted<Bytes: Collection<UInt8>>(_ utf8: Bytes) {
+    @inlinable mutating func appendQuoted<Bytes: Collection<UInt8>>(_ utf8: Bytes) {
         appendEscaped(utf8)
     }
 
-    private mutating func appendEscaped<Bytes: Collection<UInt8>>(_ utf8: Bytes) {
-        buffer.append(UInt8(ascii: "\""))
+    @inlinable mutating func appendEscaped<Bytes: Collection<UInt8>>(_ utf8: Bytes) {
+        append(UInt8(ascii: "\""))
         for byte in utf8 {
             switch byte {
-            case UInt8(ascii: "\""): buffer.append(UInt8(ascii: "\\"), UInt8(ascii: "\""))
-            case UInt8(ascii: "\\"): buffer.append(UInt8(ascii: "\\"), UInt8(ascii: "\\"))
-            case 0x0A: buffer.append(UInt8(ascii: "\\"), UInt8(ascii: "n"))
-            case 0x0D: buffer.append(UInt8(ascii: "\\"), UInt8(ascii: "r"))
-            case 0x09: buffer.append(UInt8(ascii: "\\"), UInt8(ascii: "t"))
+            case UInt8(ascii: "\""): append(UInt8(ascii: "\\"), UInt8(ascii: "\""))
+            case UInt8(ascii: "\\"): append(UInt8(ascii: "\\"), UInt8(ascii: "\\"))
+            case 0x0A: append(UInt8(ascii: "\\"), UInt8(ascii: "n"))
+            case 0x0D: append(UInt8(ascii: "\\"), UInt8(ascii: "r"))
+            case 0x09: append(UInt8(ascii: "\\"), UInt8(ascii: "t"))
             case 0..<0x20:
                 let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                buffer.append(UInt8(ascii: "\\"), UInt8(ascii: "u"))
-                buffer.append(UInt8(ascii: "0"), UInt8(ascii: "0"))
-                buffer.append(hex[Int(byte >> 4)], hex[Int(byte & 0xF)])
-            default: buffer.append(byte)
+                append(UInt8(ascii: "\\"), UInt8(ascii: "u"))
+                append(UInt8(ascii: "0"), UInt8(ascii: "0"))
+                append(hex[Int(byte >> 4)], hex[Int(byte & 0xF)])
+            default: append(byte)
             }
         }
-        buffer.append(UInt8(ascii: "\""))
+        append(UInt8(ascii: "\""))
     }
 
-    private mutating func appendDecimal(_ value: Int64) {
+    @inlinable mutating func appendDecimal(_ value: Int64) {
         if value < 0 {
-            buffer.append(UInt8(ascii: "-"))
+            append(UInt8(ascii: "-"))
         }
         var magnitude = value.magnitude
         if magnitude == 0 {
-            buffer.append(UInt8(ascii: "0"))
+            append(UInt8(ascii: "0"))
             return
         }
         var digits:
@@ -313,16 +255,80 @@ public struct JSONWriter {
                 UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
             ) =
                 (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        let output = buffer
+        var written = 0
         withUnsafeMutableBytes(of: &digits) { scratch in
             while magnitude > 0 {
-                scratch[19 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                scratch[19 - written] = UInt8(ascii: "0") + UInt8(magnitude % 10)
                 magnitude /= 10
-                count += 1
+                written += 1
             }
-            let written = UnsafeRawBufferPointer(rebasing: scratch[(20 - count)...])
-            output.append(contentsOf: written.bindMemory(to: UInt8.self))
+            let digits = UnsafeRawBufferPointer(rebasing: scratch[(20 - written)...])
+            append(contentsOf: digits.bindMemory(to: UInt8.self))
+        }
+    }
+
+    // MARK: - The buffer
+
+    @inlinable @inline(__always) mutating func reserve(_ extra: Int) {
+        guard count + extra > capacity else { return }
+        grow(to: count + extra)
+    }
+
+    @usableFromInline mutating func grow(to needed: Int) {
+        var grown = capacity * 2
+        while grown < needed { grown *= 2 }
+        let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+        bigger.update(from: base, count: count)
+        base.deallocate()
+        base = bigger
+        capacity = grown
+    }
+
+    @inlinable @inline(__always) mutating func append(_ byte: UInt8) {
+        reserve(1)
+        base[count] = byte
+        count += 1
+    }
+
+    @inlinable @inline(__always) mutating func append(_ first: UInt8, _ second: UInt8) {
+        reserve(2)
+        base[count] = first
+        base[count + 1] = second
+        count += 2
+    }
+
+    @inlinable @inline(__always) mutating func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, bytes.count > 0 else { return }
+        reserve(bytes.count)
+        (base + count).update(from: source, count: bytes.count)
+        count += bytes.count
+    }
+
+    @inlinable mutating func append(contentsOf bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { append(contentsOf: $0) }
+    }
+
+    @inlinable mutating func append(contentsOf text: StaticString) {
+        append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    @inlinable mutating func append(contentsOf text: String) {
+        var text = text
+        text.withUTF8 { append(contentsOf: $0) }
+    }
+
+    /// Appends `"`, the bytes, and `"` (or `":` when `colon`), with one capacity check.
+    @inlinable @inline(__always) mutating func appendRawQuoted(_ bytes: UnsafeBufferPointer<UInt8>, colon: Bool = false)
+    {
+        reserve(bytes.count + 3)
+        base[count] = UInt8(ascii: "\"")
+        if let source = bytes.baseAddress { (base + count + 1).update(from: source, count: bytes.count) }
+        count += bytes.count + 1
+        base[count] = UInt8(ascii: "\"")
+        count += 1
+        if colon {
+            base[count] = UInt8(ascii: ":")
+            count += 1
         }
     }
 }
