@@ -17,21 +17,33 @@ public struct CaseFormatter: TextFormatter {
         var output = Formatted()
         output.reserve(input.count)
         for (index, scalar) in input.enumerated() {
-            for mapped in Self.map(scalar, direction) { output.keep(mapped, from: index) }
+            Self.map(scalar, direction) { output.keep($0, from: index) }
         }
         return output
     }
 
+    /// The scalars `scalar` maps to.
     static func map(_ scalar: Unicode.Scalar, _ direction: Direction) -> [Unicode.Scalar] {
-        if scalar.value < 0x80 {
-            let value = scalar.value
+        var mapped: [Unicode.Scalar] = []
+        map(scalar, direction) { mapped.append($0) }
+        return mapped
+    }
+
+    /// Calls `body` with each scalar `scalar` maps to: one for ASCII (no array
+    /// is made per character), any number for Unicode's full case mappings.
+    @inline(__always) static func map(
+        _ scalar: Unicode.Scalar, _ direction: Direction, _ body: (Unicode.Scalar) -> Void
+    ) {
+        let value = scalar.value
+        if value < 0x80 {
             switch direction {
-            case .lower where value >= 0x41 && value <= 0x5A: return [Unicode.Scalar(value + 32)!]
-            case .upper where value >= 0x61 && value <= 0x7A: return [Unicode.Scalar(value - 32)!]
-            default: return [scalar]
+            case .lower where value >= 0x41 && value <= 0x5A: body(Unicode.Scalar(UInt8(value + 32)))
+            case .upper where value >= 0x61 && value <= 0x7A: body(Unicode.Scalar(UInt8(value - 32)))
+            default: body(scalar)
             }
+            return
         }
         let mapping = direction == .lower ? scalar.properties.lowercaseMapping : scalar.properties.uppercaseMapping
-        return Array(mapping.unicodeScalars)
+        for mapped in mapping.unicodeScalars { body(mapped) }
     }
 }

@@ -13,7 +13,7 @@ public struct EmailFormatter: TextFormatter {
         output.reserve(input.count)
         for (index, scalar) in input.enumerated() where !scalar.isSpace {
             if let at, index > at {
-                for mapped in CaseFormatter.map(scalar, .lower) { output.keep(mapped, from: index) }
+                CaseFormatter.map(scalar, .lower) { output.keep($0, from: index) }
             } else {
                 output.keep(scalar, from: index)
             }

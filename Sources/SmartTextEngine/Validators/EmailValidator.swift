@@ -22,22 +22,26 @@ public struct EmailValidator: Validator {
         LocalizedText([("en", "{label} must be a valid email address"), ("zh-Hans", "{label}须为有效的邮箱地址")])
     }
 
+    /// Works on slices of the value: no array is made per part.
     static func verdict(_ scalars: [Unicode.Scalar]) -> RuleCheck {
-        let ats = scalars.indices.filter { scalars[$0] == "@" }
-        guard ats.count <= 1 else { return .fail }
-        let local = ats.first.map { Array(scalars[..<$0]) } ?? scalars
+        var at: Int? = nil
+        for (index, scalar) in scalars.enumerated() where scalar == "@" {
+            if at != nil { return .fail }
+            at = index
+        }
+        let local = scalars[..<(at ?? scalars.count)]
         // Local part.
-        if local.isEmpty { return ats.isEmpty ? .tooShortSoFar : .fail }
+        if local.isEmpty { return at == nil ? .tooShortSoFar : .fail }
         if local.first == "." || !local.allSatisfy(isLocalCharacter) { return .fail }
         if zip(local, local.dropFirst()).contains(where: { $0 == "." && $1 == "." }) { return .fail }
-        if String(String.UnicodeScalarView(local)).utf8.count > 64 { return .fail }
-        guard let at = ats.first else { return .tooShortSoFar }
+        if local.reduce(0, { $0 + UTF8.width($1) }) > 64 { return .fail }
+        guard let at else { return .tooShortSoFar }
         if local.last == "." { return .fail }
         // Domain.
-        let domain = Array(scalars[(at + 1)...])
+        let domain = scalars[(at + 1)...]
         if domain.isEmpty { return .tooShortSoFar }
         if domain.count > 253 { return .fail }
-        let labels = domain.split(separator: ".", omittingEmptySubsequences: false).map(Array.init)
+        let labels = domain.split(separator: ".", omittingEmptySubsequences: false)
         for (position, label) in labels.enumerated() {
             let isLast = position == labels.count - 1
             if label.isEmpty { return isLast ? .tooShortSoFar : .fail }
@@ -53,7 +57,12 @@ public struct EmailValidator: Validator {
 
     private static func isLocalCharacter(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.value >= 0x80 { return !scalar.isSpace && scalar.properties.generalCategory != .control }
-        return scalar.isASCIIAlphanumeric || "!#$%&'*+/=?^_`{|}~-.".unicodeScalars.contains(scalar)
+        if scalar.isASCIIAlphanumeric { return true }
+        switch scalar {
+        case "!", "#", "$", "%", "&", "'", "*", "+", "/", "=", "?", "^", "_", "`", "{", "|", "}", "~", "-", ".":
+            return true
+        default: return false
+        }
     }
 
     private static func isDomainCharacter(_ scalar: Unicode.Scalar) -> Bool {
