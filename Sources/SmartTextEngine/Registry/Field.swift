@@ -35,7 +35,11 @@ public struct FieldHints: Sendable, Equatable {
 
 /// A field configuration, resolved and validated: everything the engine needs
 /// to answer an edit, a format or a validation for this field.
-public struct Field: Sendable {
+///
+/// Immutable, and a class: a lookup or a loop over a form's fields hands out a
+/// reference, where a struct of this size was copied member by member (a retain
+/// for each string, array and formatter) on every request.
+public final class Field: Sendable {
     /// The registry name (`phone_cn`), or names joined by `+` for a composed field.
     public let name: String
     /// The label used in messages (`{label}`).

@@ -53,13 +53,18 @@ public struct IncludesValidator: Validator {
 
     public func check(_ input: ValidationInput) -> RuleCheck {
         let scalars = input.valueScalars
-        let lower = scalars.contains { $0.properties.isLowercase }
-        let upper = scalars.contains { $0.properties.isUppercase }
+        // ASCII answered without Unicode's property tables (a–z and A–Z are its only cased letters).
+        let lower = {
+            scalars.contains { $0.value < 0x80 ? $0.value >= 0x61 && $0.value <= 0x7A : $0.properties.isLowercase }
+        }
+        let upper = {
+            scalars.contains { $0.value < 0x80 ? $0.value >= 0x41 && $0.value <= 0x5A : $0.properties.isUppercase }
+        }
         let passes: Bool
         switch kind {
-        case .includesLowercase: passes = lower
-        case .includesUppercase: passes = upper
-        case .includesLowerAndUppercase: passes = lower && upper
+        case .includesLowercase: passes = lower()
+        case .includesUppercase: passes = upper()
+        case .includesLowerAndUppercase: passes = lower() && upper()
         case .includesDigit: passes = scalars.contains { $0.asciiDigit != nil }
         case .includesSymbol:
             passes = scalars.contains {

@@ -101,12 +101,14 @@ extension Validator {
 }
 
 /// A validator as configured for a field: on which events it reports and its message.
-public struct ValidatorRule: Sendable {
-    public var validator: any Validator
+/// Immutable, and a class for the same reason as ``Field``: iterating a field's
+/// rules copied each one, its validator existential included.
+public final class ValidatorRule: Sendable {
+    public let validator: any Validator
     /// Events on which a failure is reported in `errors`.
-    public var events: Set<ValidationEvent>
+    public let events: Set<ValidationEvent>
     /// Overrides the built-in message.
-    public var message: LocalizedText?
+    public let message: LocalizedText?
     /// Rendered messages by label, variant and language: a message depends on
     /// nothing else, and rendering one costs more than the rule's check.
     private let rendered = RenderedMessages()

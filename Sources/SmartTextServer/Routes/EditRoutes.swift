@@ -136,11 +136,11 @@ extension RequestHandler {
         }
     }
 
-    func checkTextLength(_ length: Int, pointer: String) throws(HTTPError) {
+    func checkTextLength(_ length: Int, pointer: @autoclosure () -> String) throws(HTTPError) {
         guard length <= configuration.maxText else {
             throw HTTPError.unprocessable(
                 "the text would be \(length) UTF-16 code units long; the limit is \(configuration.maxText) (--max-text)",
-                type: "text-too-long", title: "The text is too long", pointer: pointer)
+                type: "text-too-long", title: "The text is too long", pointer: pointer())
         }
     }
 }
