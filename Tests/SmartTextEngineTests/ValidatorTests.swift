@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
 import SmartTextEngine
 import SmartTextNativeRules
 import Testing
@@ -455,5 +458,23 @@ func validator(_ json: String) throws -> any Validator {
         let login = builtin.forms["login"]!
         let check = login.validate([("email", "jane@example.com"), ("password", "old")])
         #expect(check.valid)
+    }
+
+    /// `today()` counts days itself instead of calling `gmtime_r`: the count must
+    /// agree with the C library from 1600 to 2400 (leap centuries, leap days,
+    /// before the epoch), every 97th day and around each edge case.
+    @Test func calendarDatesFromDayCountsAgreeWithTheCLibrary() {
+        var days = Array(stride(from: -135_140, through: 157_000, by: 97))
+        days += [-719_468, -1, 0, 1, 58, 59, 60, 364, 365, 10_956, 10_957, 11_016, 11_017, 20_513, 47_541]
+        for day in days {
+            var seconds = time_t(day * 86_400)
+            var parts = tm()
+            gmtime_r(&seconds, &parts)
+            let expected = CalendarDate(
+                year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
+            #expect(CalendarDate(daysSinceEpoch: day) == expected, "day \(day)")
+        }
+        #expect(CalendarDate(daysSinceEpoch: 0) == CalendarDate(year: 1970, month: 1, day: 1))
+        #expect(CalendarDate(daysSinceEpoch: 11_016) == CalendarDate(year: 2000, month: 2, day: 29))
     }
 }

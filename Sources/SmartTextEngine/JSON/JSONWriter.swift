@@ -58,8 +58,24 @@ public struct JSONWriter: ~Copyable {
 
     /// Writes an object key; the next value call writes its value.
     @inlinable public mutating func key(_ name: StaticString) {
-        separate()
-        appendRawQuoted(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount), colon: true)
+        // Keys are short literals: copied byte by byte with one capacity check
+        // for the comma, quotes and colon (a memcpy call costs more than the copy).
+        let length = name.utf8CodeUnitCount
+        reserve(length + 4)
+        let bit: UInt64 = 1 << UInt64(depth)
+        if hasElement & bit != 0 {
+            base[count] = UInt8(ascii: ",")
+            count += 1
+        } else {
+            hasElement |= bit
+        }
+        base[count] = UInt8(ascii: "\"")
+        let source = name.utf8Start
+        for offset in 0..<length { base[count + 1 + offset] = source[offset] }
+        count += length + 1
+        base[count] = UInt8(ascii: "\"")
+        base[count + 1] = UInt8(ascii: ":")
+        count += 2
         afterKey = true
     }
 
@@ -161,7 +177,7 @@ public struct JSONWriter: ~Copyable {
         afterKey = false
     }
 
-    @inlinable mutating func separate() {
+    @inlinable @inline(__always) mutating func separate() {
         if afterKey {
             afterKey = false
             return

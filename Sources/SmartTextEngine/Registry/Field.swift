@@ -120,7 +120,7 @@ extension Field {
             if !check.incomplete { onlyIncomplete = false }
             // While typing, a rule that only needs more input does not shout.
             let stillTyping = event == .change && check.incomplete
-            if rule.events.contains(event) && !stillTyping {
+            if rule.reports(on: event) && !stillTyping {
                 errors.append(RuleError(rule: rule.validator.name, message: message))
             }
             if report == .first { break }

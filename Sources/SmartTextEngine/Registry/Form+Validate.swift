@@ -57,7 +57,7 @@ extension Form {
         }
         let dependent = fields.indices.filter { texts[$0] != nil && fields[$0].field.usesFormValues }
         if !dependent.isEmpty {
-            var formValues: [String: String] = [:]
+            var formValues = [String: String](minimumCapacity: fields.count)
             for (index, formField) in fields.enumerated() where texts[index] != nil {
                 formValues[formField.name] = checks[index].outcome.value
             }

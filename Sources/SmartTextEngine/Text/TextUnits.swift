@@ -11,10 +11,16 @@ public enum OffsetUnit: String, Sendable, CaseIterable {
 @_spi(SmartTextInternals) public enum TextUnits {
     /// The scalars of a string.
     static func scalars(_ text: String) -> [Unicode.Scalar] {
-        var result: [Unicode.Scalar] = []
-        result.reserveCapacity(text.utf8.count)
-        result.append(contentsOf: text.unicodeScalars)
-        return result
+        // One pass into room for the worst case (one scalar per UTF-8 byte);
+        // `append(contentsOf:)` walked the string twice, once only to count.
+        let capacity = text.utf8.count
+        return [Unicode.Scalar](unsafeUninitializedCapacity: capacity) { buffer, count in
+            count = 0
+            for scalar in text.unicodeScalars {
+                buffer.initializeElement(at: count, to: scalar)
+                count += 1
+            }
+        }
     }
 
     /// A string from scalars, encoded to UTF-8 straight into the string's own

@@ -15,11 +15,29 @@ public struct CalendarDate: Sendable, Comparable, CustomStringConvertible {
     }
 
     /// Today in UTC.
+    ///
+    /// Every validation input carries it, so it is computed with arithmetic
+    /// rather than `gmtime_r`, which takes the time-zone lock on each call.
     public static func today() -> CalendarDate {
-        var now = time(nil)
-        var parts = tm()
-        gmtime_r(&now, &parts)
-        return CalendarDate(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
+        let seconds = Int(time(nil))
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        return CalendarDate(daysSinceEpoch: days)
+    }
+
+    /// The date `days` days after 1970-01-01 (before it when negative): the
+    /// Gregorian calendar counted in 400-year eras of 146,097 days, each year
+    /// taken from March so that the leap day falls at its end.
+    public init(daysSinceEpoch days: Int) {
+        let shifted = days + 719_468  // days from 0000-03-01
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let marchMonth = (5 * dayOfYear + 2) / 153  // 0 = March ... 11 = February
+        let month = marchMonth < 10 ? marchMonth + 3 : marchMonth - 9
+        self.init(
+            year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month: month,
+            day: dayOfYear - (153 * marchMonth + 2) / 5 + 1)
     }
 
     /// Parses `YYYY-MM-DD` or `YYYYMMDD`; nil when the text is not a real date (2026-02-30).

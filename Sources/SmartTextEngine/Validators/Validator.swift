@@ -120,7 +120,22 @@ public final class ValidatorRule: Sendable {
         self.validator = validator
         self.events = events
         self.message = message
+        self.eventBits = events.reduce(0) { $0 | Self.bit($1) }
     }
+
+    /// `events` as bits: asked for every failing rule, and a `Set` lookup hashes.
+    private let eventBits: UInt8
+
+    private static func bit(_ event: ValidationEvent) -> UInt8 {
+        switch event {
+        case .change: 1
+        case .blur: 2
+        case .submit: 4
+        }
+    }
+
+    /// True when a failure is reported in `errors` on `event`.
+    func reports(on event: ValidationEvent) -> Bool { eventBits & Self.bit(event) != 0 }
 
     /// The rule's message for a verdict, in `locale`, with `{label}` and the parameters filled.
     func message(for check: RuleCheck, label: String, locale: LocalePreference) -> String {

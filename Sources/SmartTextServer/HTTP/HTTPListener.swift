@@ -91,7 +91,8 @@ final class HTTPListener: @unchecked Sendable {
             cmhd_response_create(UInt32(response.status), body.baseAddress, body.count)
         }
         for (name, value) in response.headers {
-            cmhd_response_add_header(answer, name, value)
+            // withCString, not the implicit conversion, which copies each string into a new array.
+            name.withCString { name in value.withCString { value in cmhd_response_add_header(answer, name, value) } }
         }
         return answer
     }

@@ -63,7 +63,12 @@ struct HTTPResponse: Sendable {
 
     /// A JSON answer.
     static func json(_ body: [UInt8], status: Int = 200, headers: [(String, String)] = []) -> HTTPResponse {
-        HTTPResponse(status: status, headers: [("Content-Type", "application/json")] + headers, body: body)
+        var all: [(String, String)] = []
+        // Room for the headers every answer gets later (nosniff, Cache-Control): appending them does not grow it.
+        all.reserveCapacity(headers.count + 3)
+        all.append(("Content-Type", "application/json"))
+        all.append(contentsOf: headers)
+        return HTTPResponse(status: status, headers: all, body: body)
     }
 
     /// A plain-text answer.
