@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
 import SmartTextEngine
 import SmartTextNativeRules
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Runs one validator on a value (formatted by nothing) and returns its verdict.
 func verdict(
