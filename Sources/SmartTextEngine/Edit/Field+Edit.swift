@@ -175,10 +175,9 @@ extension Field {
         guard request.start <= request.end else {
             throw .reversedRange(start: request.start, end: request.end)
         }
-        var indices: [Int] = []
-        for offset in [request.start, request.end] {
+        func index(_ offset: Int) throws(EditError) -> Int {
             switch TextUnits.scalarIndex(ofOffset: offset, in: old, unit: request.units) {
-            case .index(let index): indices.append(index)
+            case .index(let index): return index
             case .insideSurrogatePair: throw .splitsSurrogatePair(offset: offset)
             case .outOfBounds:
                 throw .rangeOutOfBounds(
@@ -186,7 +185,7 @@ extension Field {
                     units: request.units)
             }
         }
-        return (indices[0], indices[1])
+        return (try index(request.start), try index(request.end))
     }
 
     private static func splice(

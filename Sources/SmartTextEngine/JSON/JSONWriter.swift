@@ -191,8 +191,11 @@ public struct JSONWriter: ~Copyable {
     }
 
     @inlinable mutating func appendQuoted(_ text: String) {
-        var text = text
-        text.withUTF8 { appendQuoted($0) }
+        // Native strings (all of them on Linux) lend their UTF-8 without a copy or a retain.
+        if text.utf8.withContiguousStorageIfAvailable({ appendQuoted($0) }) == nil {
+            var text = text
+            text.withUTF8 { appendQuoted($0) }
+        }
     }
 
     @inlinable mutating func appendQuoted(_ utf8: UnsafeBufferPointer<UInt8>) {
@@ -329,8 +332,10 @@ public struct JSONWriter: ~Copyable {
     }
 
     @inlinable mutating func append(contentsOf text: String) {
-        var text = text
-        text.withUTF8 { append(contentsOf: $0) }
+        if text.utf8.withContiguousStorageIfAvailable({ append(contentsOf: $0) }) == nil {
+            var text = text
+            text.withUTF8 { append(contentsOf: $0) }
+        }
     }
 
     /// Appends `"`, the bytes, and `"` (or `":` when `colon`), with one capacity check.

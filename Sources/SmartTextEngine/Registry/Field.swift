@@ -105,6 +105,7 @@ extension Field {
         let value = input.valueScalars
         let labelText = label.resolve(locale)
         var results: [RuleResult] = []
+        results.reserveCapacity(rules.count)
         var errors: [RuleError] = []
         var allValid = true
         var onlyIncomplete = true

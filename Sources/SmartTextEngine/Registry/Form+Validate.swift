@@ -36,15 +36,22 @@ extension Form {
         _ values: [(name: String, text: String)], event: ValidationEvent = .submit, locale: LocalePreference = .english
     ) -> FormCheck {
         var errors: [FormError] = []
-        // Forms are small: names are found by a linear search, cheaper than hashing them.
-        for (name, _) in values where !fields.contains(where: { $0.name == name }) {
-            let message = LocalizedText([
-                ("en", "the form \(self.name) has no field \"\(name)\""), ("zh-Hans", "表单\(self.name)中没有字段“\(name)”"),
-            ]).resolve(locale)
-            errors.append(FormError(field: name, rule: "unknownField", message: message))
+        // Forms are small: names are matched by a linear search over indices,
+        // cheaper than hashing them and without copying the pairs.
+        var texts = [String?](repeating: nil, count: fields.count)
+        for valueIndex in values.indices {
+            guard let fieldIndex = fields.indices.first(where: { fields[$0].name == values[valueIndex].name }) else {
+                let name = values[valueIndex].name
+                let message = LocalizedText([
+                    ("en", "the form \(self.name) has no field \"\(name)\""),
+                    ("zh-Hans", "表单\(self.name)中没有字段“\(name)”"),
+                ]).resolve(locale)
+                errors.append(FormError(field: name, rule: "unknownField", message: message))
+                continue
+            }
+            // A name given twice: the first text counts.
+            if texts[fieldIndex] == nil { texts[fieldIndex] = values[valueIndex].text }
         }
-        // A name given twice: the first text counts.
-        let texts = fields.map { formField in values.first { $0.name == formField.name }?.text }
         // Each field once; then the rules that compare with other fields see their formatted values.
         var checks: [FieldCheck] = []
         checks.reserveCapacity(fields.count)

@@ -4,7 +4,8 @@ import SmartTextEngine
 enum AnswerWriter {
     /// The answer of `/v1/edit` and `/v1/format`.
     static func edit(_ outcome: EditOutcome, seq: Int64?) -> [UInt8] {
-        var writer = JSONWriter(capacity: 320 + outcome.text.utf8.count * 3)
+        // Room for a typical answer (a card keystroke's is about 560 bytes) without growing.
+        var writer = JSONWriter(capacity: 1024 + outcome.text.utf8.count * 3)
         writer.beginObject()
         writer.key("text")
         writer.string(outcome.text)
@@ -82,7 +83,7 @@ enum AnswerWriter {
 extension AnswerWriter {
     /// The answer of `/v1/validate`.
     static func form(_ check: FormCheck, formName: String?) -> [UInt8] {
-        var writer = JSONWriter(capacity: 1024)
+        var writer = JSONWriter(capacity: 2048 + check.fields.count * 512)
         writer.beginObject()
         writer.key("valid")
         writer.bool(check.valid)
