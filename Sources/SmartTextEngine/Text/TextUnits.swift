@@ -14,6 +14,10 @@ public enum OffsetUnit: String, Sendable, CaseIterable {
         // One pass into room for the worst case (one scalar per UTF-8 byte);
         // `append(contentsOf:)` walked the string twice, once only to count.
         let capacity = text.utf8.count
+        // Not for the empty text: with capacity 0 the initializer stores the count
+        // into the one shared empty-array object, a write ThreadSanitizer reports
+        // as a race when two threads do it.
+        guard capacity > 0 else { return [] }
         return [Unicode.Scalar](unsafeUninitializedCapacity: capacity) { buffer, count in
             count = 0
             for scalar in text.unicodeScalars {
