@@ -338,18 +338,13 @@ public struct JSONWriter: ~Copyable {
         }
     }
 
-    /// Appends `"`, the bytes, and `"` (or `":` when `colon`), with one capacity check.
-    @inlinable @inline(__always) mutating func appendRawQuoted(_ bytes: UnsafeBufferPointer<UInt8>, colon: Bool = false)
-    {
-        reserve(bytes.count + 3)
+    /// Appends `"`, the bytes and `"`, with one capacity check.
+    @inlinable @inline(__always) mutating func appendRawQuoted(_ bytes: UnsafeBufferPointer<UInt8>) {
+        reserve(bytes.count + 2)
         base[count] = UInt8(ascii: "\"")
         if let source = bytes.baseAddress { (base + count + 1).update(from: source, count: bytes.count) }
         count += bytes.count + 1
         base[count] = UInt8(ascii: "\"")
         count += 1
-        if colon {
-            base[count] = UInt8(ascii: ":")
-            count += 1
-        }
     }
 }
