@@ -32,6 +32,13 @@ let scenarios: [String: (path: String, body: (Int) -> String)] = [
             #"{"field":"credit_card","text":"4242 4242 4242 424","range":{"start":18,"end":18},"replacement":"2","seq":41}"#
         }
     ),
+    // The same keystroke as a browser sends it, with its Accept-Language header (see `headers(for:)`).
+    "credit_card_browser": (
+        "/v1/edit",
+        { _ in
+            #"{"field":"credit_card","text":"4242 4242 4242 424","range":{"start":18,"end":18},"replacement":"2","seq":41}"#
+        }
+    ),
     "phone_cn": (
         "/v1/edit",
         { _ in #"{"field":"phone_cn","text":"138 0013 800","range":{"start":12,"end":12},"replacement":"0","seq":41}"# }
@@ -61,6 +68,14 @@ let scenarios: [String: (path: String, body: (Int) -> String)] = [
     ),
 ]
 
+/// The request headers of a scenario: a browser's scenario adds the
+/// `Accept-Language` header browsers send with every request.
+func headers(for scenario: String) -> [String: String] {
+    var headers = ["Content-Type": "application/json"]
+    if scenario.hasSuffix("_browser") { headers["Accept-Language"] = "en-US,en;q=0.9,zh-CN;q=0.8" }
+    return headers
+}
+
 /// `count` decimal digits that look random and differ for each index (a
 /// multiplicative hash; deterministic, so instruction counts repeat).
 func freshDigits(_ index: Int, count: Int) -> String {
@@ -78,11 +93,12 @@ if arguments.count == 4 && arguments[1] == "requests" {
         exit(2)
     }
     let responder = LocalResponder(registry: registry)
+    let requestHeaders = headers(for: arguments[2])
     var bytes = 0
     for index in 0..<count {
         let body = Array(scenario.body(index).utf8)
         let response = responder.respond(
-            method: "POST", path: scenario.path, headers: ["Content-Type": "application/json"], body: body)
+            method: "POST", path: scenario.path, headers: requestHeaders, body: body)
         guard response.status == 200 else {
             print("status \(response.status): \(String(decoding: response.body, as: UTF8.self))")
             exit(1)

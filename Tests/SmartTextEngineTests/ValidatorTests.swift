@@ -366,6 +366,23 @@ func validator(_ json: String) throws -> any Validator {
         #expect(LocalePreference(acceptLanguage: "zh_SG").tags == ["zh-Hans"])
     }
 
+    /// Parsed headers are remembered: asking again gives the same answer, and a
+    /// header too long to remember (over 256 bytes) is still parsed in full.
+    @Test func acceptLanguageRememberedOrNot() {
+        let browser = "en-US,en;q=0.9,zh-CN;q=0.8"
+        let first = LocalePreference(acceptLanguage: browser)
+        #expect(first.tags == ["en-us", "en", "zh-Hans"])
+        #expect(LocalePreference(acceptLanguage: browser) == first)
+        let filler = Array(repeating: "x-filler;q=0.1", count: 20).joined(separator: ", ")
+        let long = "fr-CH, zh-TW;q=0.8, " + filler
+        #expect(long.utf8.count > 256)
+        let tags = LocalePreference(acceptLanguage: long).tags
+        #expect(tags.prefix(2) == ["fr-ch", "zh-Hant"] && tags.count == 22)
+        #expect(
+            LocalizedText([("en", "card"), ("fr", "carte")]).resolve(LocalePreference(acceptLanguage: long)) == "carte")
+        #expect(LocalizedText([("en", "card"), ("zh-Hans", "卡")]).resolve(first) == "card")
+    }
+
     @Test func aRuleMessageOverrides() throws {
         let registry = try load(
             #"{"fields": {"pin": {"label": "PIN", "validators": [{"length": {"min": 4, "max": 4, "message": {"en": "{label}: four digits, please", "zh-Hans": "请输入4位{label}"}}}]}}}"#

@@ -12,7 +12,23 @@ public struct LocalePreference: Sendable, Equatable {
     }
 
     /// Parses an `Accept-Language` header: q-values honored, `*` and `q=0` ignored.
+    ///
+    /// A browser sends the same header with every request, and parsing one
+    /// cost as much as the rest of a keystroke: headers up to 256 bytes are
+    /// parsed once and remembered (longer ones, which no browser sends, each time).
     public init(acceptLanguage header: String) {
+        if header.utf8.count <= 256 {
+            tags = Self.parsedHeaders.value(for: header) { Self.tags(acceptLanguage: header) }
+        } else {
+            tags = Self.tags(acceptLanguage: header)
+        }
+    }
+
+    /// Parsed `Accept-Language` headers (at most about 2 × 128 of them).
+    private static let parsedHeaders = BoundedCache<String, [String]>(limit: 128)
+
+    /// The canonical tags of an `Accept-Language` header, best first.
+    private static func tags(acceptLanguage header: String) -> [String] {
         var weighted: [(tag: String, quality: Double, order: Int)] = []
         for (order, part) in header.split(separator: ",").enumerated() {
             let pieces = part.split(separator: ";")
@@ -27,7 +43,7 @@ public struct LocalePreference: Sendable, Equatable {
             if quality > 0 { weighted.append((tag, quality, order)) }
         }
         weighted.sort { $0.quality != $1.quality ? $0.quality > $1.quality : $0.order < $1.order }
-        self.init(tags: weighted.map(\.tag))
+        return weighted.map { canonical($0.tag) }
     }
 
     /// `zh`, `zh-CN`, `zh-SG`, `zh-Hans-*` → `zh-Hans`; `zh-TW`, `zh-HK`, `zh-MO`, `zh-Hant-*` → `zh-Hant`;
@@ -75,10 +91,13 @@ public struct LocalizedText: Sendable, Equatable {
     /// then `zh-Hans` for any Chinese, then English, then the first given.
     public func resolve(_ preference: LocalePreference) -> String {
         if entries.count == 1 { return entries[0].text }
+        // Language tags are ASCII: compared as bytes (the same by Characters was
+        // most of the cost of a keystroke from a browser asking for `en-US`).
+        let dash = UInt8(ascii: "-")
         for tag in preference.tags {
             if let exact = entries.first(where: { $0.tag == tag }) { return exact.text }
-            let language = tag.prefix { $0 != "-" }
-            if let sameLanguage = entries.first(where: { $0.tag.prefix { $0 != "-" } == language }) {
+            let language = tag.utf8.prefix { $0 != dash }
+            if let sameLanguage = entries.first(where: { $0.tag.utf8.prefix { $0 != dash }.elementsEqual(language) }) {
                 return sameLanguage.text
             }
         }
