@@ -7,8 +7,12 @@ let package = Package(
     platforms: [.macOS(.v12), .iOS(.v15)],
     products: [
         .executable(name: "smarttext-server", targets: ["smarttext-server"]),
-        // The engine with every rule of the registry format and the built-in registry.
-        .library(name: "SmartTextEngine", targets: ["SmartTextEngine", "SmartTextNativeRules"]),
+        // The pure engine: edit model, caret mapping, the rules written in Swift, the registry loader
+        // (Swift only: no C library, no HTTP), with the JSON model and the support types below it.
+        .library(name: "SmartTextEngine", targets: ["SmartTextEngine", "SmartTextJSON", "SmartTextSupport"]),
+        // The rules backed by C and C++ libraries (phone, regex, passwordStrength), the standard
+        // catalogue and the built-in registry.
+        .library(name: "SmartTextNativeRules", targets: ["SmartTextNativeRules"]),
         .library(name: "SmartTextServer", targets: ["SmartTextServer"]),
         .library(name: "SmartTextClient", targets: ["SmartTextClient"]),
     ],
@@ -23,19 +27,25 @@ let package = Package(
         .target(name: "CPhoneNumber", linkerSettings: [.linkedLibrary("phonenumber")]),
         .systemLibrary(name: "CZxcvbn", providers: [.apt(["libzxcvbn-dev"])]),
 
+        // MARK: Support below the engine: JSON, locks, caches, text offsets (no domain knowledge)
+        .target(name: "SmartTextJSON"),
+        .target(name: "SmartTextSupport"),
+
         // MARK: Engine: edit model, caret mapping, formatters, validators, registry (pure Swift: no C, no HTTP)
-        .target(name: "SmartTextEngine"),
+        .target(name: "SmartTextEngine", dependencies: ["SmartTextJSON", "SmartTextSupport"]),
         // Rules backed by C and C++ libraries (phone, regex, passwordStrength), the standard catalog, the built-in registry
         .target(
             name: "SmartTextNativeRules",
-            dependencies: ["SmartTextEngine", "CRE2", "CZxcvbn", "CPhoneNumber"],
+            dependencies: ["SmartTextEngine", "SmartTextJSON", "SmartTextSupport", "CRE2", "CZxcvbn", "CPhoneNumber"],
             plugins: ["EmbedResources"]
         ),
 
         // MARK: Server: HTTP, routing, JSON answers, metrics
         .target(
             name: "SmartTextServer",
-            dependencies: ["SmartTextEngine", "SmartTextNativeRules", "CMicroHTTPD"],
+            dependencies: [
+                "SmartTextEngine", "SmartTextNativeRules", "SmartTextJSON", "SmartTextSupport", "CMicroHTTPD",
+            ],
             plugins: ["EmbedResources"]
         ),
         .executableTarget(name: "smarttext-server", dependencies: ["SmartTextServer"]),
@@ -54,11 +64,15 @@ let package = Package(
         .target(name: "SmartTextTestSupport", path: "Tests/SmartTextTestSupport"),
         .testTarget(
             name: "SmartTextEngineTests",
-            dependencies: ["SmartTextEngine", "SmartTextNativeRules", "SmartTextTestSupport"]
+            dependencies: [
+                "SmartTextEngine", "SmartTextNativeRules", "SmartTextJSON", "SmartTextSupport", "SmartTextTestSupport",
+            ]
         ),
         .testTarget(
             name: "SmartTextServerTests",
-            dependencies: ["SmartTextServer", "SmartTextTestSupport", "smarttext-server"]
+            dependencies: [
+                "SmartTextServer", "SmartTextEngine", "SmartTextSupport", "SmartTextTestSupport", "smarttext-server",
+            ]
         ),
         // The client against a live in-process server.
         .testTarget(name: "SmartTextClientTests", dependencies: ["SmartTextClient", "SmartTextServer"]),

@@ -18,12 +18,14 @@ let package = Package(
             dependencies: [
                 .product(name: "SmartTextServer", package: "SmartText"),
                 .product(name: "SmartTextEngine", package: "SmartText"),
+                .product(name: "SmartTextNativeRules", package: "SmartText"),
             ]),
         .target(
             name: "RegistryFuzzer",
             dependencies: [
                 .product(name: "SmartTextServer", package: "SmartText"),
                 .product(name: "SmartTextEngine", package: "SmartText"),
+                .product(name: "SmartTextNativeRules", package: "SmartText"),
             ]),
     ]
 )

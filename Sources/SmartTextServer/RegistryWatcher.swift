@@ -1,5 +1,6 @@
 import Dispatch
-@_spi(SmartTextInternals) import SmartTextEngine
+import SmartTextEngine
+import SmartTextSupport
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,6 @@
-@_spi(SmartTextInternals) import SmartTextEngine
+import SmartTextEngine
+import SmartTextJSON
+import SmartTextSupport
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,5 @@
 import SmartTextEngine
+import SmartTextSupport
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,6 @@
-@_spi(SmartTextInternals) import SmartTextEngine
+import SmartTextEngine
 import SmartTextNativeRules
+import SmartTextSupport
 
 #if canImport(Glibc)
     import Glibc

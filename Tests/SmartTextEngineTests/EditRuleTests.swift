@@ -1,5 +1,6 @@
 import SmartTextEngine
 import Testing
+import SmartTextSupport
 
 /// The caret and edit rules of the API contract, one suite per rule.
 @Suite struct EditRuleTests {

@@ -1,5 +1,6 @@
 import SmartTextEngine
 import Testing
+import SmartTextJSON
 
 @Suite struct JSONWriterTests {
     /// JSON string escaping by the definition, one scalar at a time.

@@ -1,6 +1,7 @@
 import SmartTextEngine
 import SmartTextNativeRules
 import Testing
+import SmartTextJSON
 
 #if canImport(Glibc)
     import Glibc

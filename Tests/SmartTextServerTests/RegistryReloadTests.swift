@@ -1,8 +1,9 @@
 import Foundation
-@_spi(SmartTextInternals) import SmartTextEngine
+import SmartTextEngine
 import SmartTextServer
 import SmartTextTestSupport
 import Testing
+import SmartTextSupport
 
 #if canImport(Glibc)
     import Glibc

@@ -14,6 +14,7 @@
 import SmartTextEngine
 import SmartTextNativeRules
 import SmartTextServer
+import SmartTextJSON
 
 #if canImport(Glibc)
     import Glibc

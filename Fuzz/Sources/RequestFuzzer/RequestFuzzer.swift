@@ -27,6 +27,8 @@
 import SmartTextEngine
 import SmartTextNativeRules
 import SmartTextServer
+import SmartTextJSON
+import SmartTextSupport
 
 #if canImport(Glibc)
     import Glibc

@@ -1,3 +1,5 @@
+import SmartTextSupport
+
 /// One user edit of a text field: replace `start..<end` of `text` by `replacement`.
 public struct EditRequest: Sendable, Equatable {
     /// The text before the edit.

@@ -1,3 +1,6 @@
+import SmartTextJSON
+import SmartTextSupport
+
 /// The smallest replacement that turns the old text into the new one.
 public struct TextChange: Sendable, Equatable {
     /// Start of the replaced range in the old text, in the request's units.

@@ -1,3 +1,5 @@
+import SmartTextSupport
+
 /// `cardExpiry`: `MM/YY`. A first digit from 2 to 9 can only be a month's
 /// second digit, so `4` becomes `04/`; `1` waits for the next digit (or a typed
 /// `/`, giving `01/`). Impossible months (`13`, `00`) are refused. The year

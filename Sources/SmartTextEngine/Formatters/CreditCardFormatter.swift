@@ -1,3 +1,5 @@
+import SmartTextSupport
+
 /// `creditCard`: digits grouped as the brand prints them (`4242 4242 4242 4242`,
 /// American Express `3782 822463 10005`, Diners Club `3056 930902 5904`), at
 /// most the brand's longest length, and `meta.brand` once the prefix tells.

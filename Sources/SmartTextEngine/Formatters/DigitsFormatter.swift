@@ -1,3 +1,5 @@
+import SmartTextSupport
+
 /// `digits`: keeps decimal digits only, any script's digits normalized to ASCII
 /// (full-width `１３８` from a Chinese IME becomes `138`).
 public struct DigitsFormatter: TextFormatter {

@@ -1,3 +1,5 @@
+import SmartTextSupport
+
 /// `email`: removes white space and lower-cases the domain (everything after
 /// the first `@`, so that typing and pasting agree even while a second `@` is
 /// typed by mistake); nothing else is touched, so non-ASCII local parts and

@@ -1,3 +1,6 @@
+import SmartTextJSON
+import SmartTextSupport
+
 /// Where one output scalar of a formatter came from. The caret, `value`,
 /// `rejected` and the backspace rules are all derived from these.
 public struct Provenance: Equatable, Sendable, CustomStringConvertible {

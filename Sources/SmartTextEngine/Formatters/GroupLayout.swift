@@ -1,3 +1,5 @@
+import SmartTextSupport
+
 /// A significant scalar chosen by a formatter, with where it came from.
 package struct Significant: Sendable {
     package var scalar: Unicode.Scalar

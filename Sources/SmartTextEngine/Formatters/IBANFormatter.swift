@@ -1,3 +1,5 @@
+import SmartTextSupport
+
 /// `iban`: upper case, groups of four (`DE89 3704 0044 0532 0130 00`), at most
 /// the country's length (34 while the country is not known). The first two
 /// characters must be letters and the next two digits; a pasted `IBAN ` prefix

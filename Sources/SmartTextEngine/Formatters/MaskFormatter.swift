@@ -1,3 +1,5 @@
+import SmartTextSupport
+
 /// `mask {pattern}`: `#` a digit, `A` a letter, `*` a letter or digit, `\x` the
 /// literal `x`, anything else a literal.
 ///

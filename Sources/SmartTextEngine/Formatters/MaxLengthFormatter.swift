@@ -1,3 +1,5 @@
+import SmartTextSupport
+
 /// `maxLength {max}`: keeps at most `max` user-perceived characters (grapheme
 /// clusters); what does not fit is reported as overflow so that an edit can be
 /// refused or truncated instead of losing text at the end.

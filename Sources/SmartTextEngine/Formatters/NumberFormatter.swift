@@ -1,3 +1,5 @@
+import SmartTextSupport
+
 /// How a number's integer digits are grouped.
 public enum NumberGrouping: String, Sendable, CaseIterable {
     /// `1,234,567`

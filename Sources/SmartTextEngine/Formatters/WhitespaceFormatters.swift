@@ -1,3 +1,5 @@
+import SmartTextSupport
+
 /// `trim`: removes leading white space; trailing white space is removed once the
 /// user leaves the field (`blur`, `submit`), so that typing "John Smith" one
 /// character at a time gives the same text as pasting it.

@@ -1,3 +1,5 @@
+import SmartTextSupport
+
 /// The formatters written in Swift, built from their options.
 enum CoreFormatters {
     /// The names, for error messages and discovery.

@@ -1,3 +1,6 @@
+import SmartTextJSON
+import SmartTextSupport
+
 /// What backspace does right after a separator the formatter inserted.
 public enum BackspaceMode: String, Sendable, CaseIterable {
     /// Deletes the significant character before the separator (the default).

@@ -1,3 +1,6 @@
+import SmartTextJSON
+import SmartTextSupport
+
 /// One field's part of a form check.
 public struct FieldCheck: Sendable {
     /// The name of the value in the form, or the field name.

@@ -1,3 +1,6 @@
+import SmartTextJSON
+import SmartTextSupport
+
 /// The text of one registry file.
 public struct RegistrySource: Sendable {
     /// The file's path, as shown in error messages.

@@ -1,3 +1,6 @@
+import SmartTextJSON
+import SmartTextSupport
+
 /// A configuration mistake inside one formatter or validator, or one key.
 public struct ConfigError: Error, Sendable, Equatable {
     public var message: String

@@ -1,3 +1,5 @@
+import SmartTextSupport
+
 /// `cnResidentId`: an 18-character resident identity card number of the
 /// People's Republic of China (GB 11643-1999): a six-digit area code, a birth
 /// date `YYYYMMDD` that exists and is not in the future, a three-digit

@@ -1,3 +1,5 @@
+import SmartTextSupport
+
 /// `luhn`: a card number: the Luhn (mod 10) check passes at a length its
 /// brand issues (12 to 19 digits when the brand is not known), so a prefix that
 /// happens to pass is not taken for a number. Shorter than the brand's longest

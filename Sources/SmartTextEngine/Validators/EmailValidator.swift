@@ -1,3 +1,5 @@
+import SmartTextSupport
+
 /// `email`: an address as practical validators accept it, following the
 /// addr-spec of RFC 5322 without its rarely used forms:
 /// - local part: a dot-atom (letters, digits and ``!#$%&'*+/=?^_`{|}~-``, and

@@ -1,3 +1,5 @@
+import SmartTextSupport
+
 /// `iban`: a known country code, that country's length, and the ISO 7064
 /// mod 97-10 check (ISO 13616). A beginning of a plausible IBAN is `incomplete`.
 public struct IBANValidator: Validator {

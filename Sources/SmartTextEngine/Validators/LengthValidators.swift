@@ -1,3 +1,5 @@
+import SmartTextSupport
+
 /// `minLength {min}`, `maxLength {max}` and `length {min, max}`: the value's
 /// length in user-perceived characters (grapheme clusters). Too short is
 /// `incomplete` (typing more fixes it); too long is invalid.

@@ -1,3 +1,5 @@
+import SmartTextSupport
+
 /// The languages a client asked for, best first (from the body's `locale`,
 /// else `Accept-Language`, else English).
 public struct LocalePreference: Sendable, Equatable {
@@ -132,15 +134,5 @@ public struct LocalizedText: Sendable, Equatable {
             }
             return String(decoding: result, as: UTF8.self)
         }
-    }
-}
-
-extension StringProtocol {
-    /// The text without leading and trailing spaces and tabs.
-    package func trimmingSpaces() -> String {
-        var slice = self[...]
-        while let first = slice.first, first == " " || first == "\t" { slice = slice.dropFirst() }
-        while let last = slice.last, last == " " || last == "\t" { slice = slice.dropLast() }
-        return String(slice)
     }
 }

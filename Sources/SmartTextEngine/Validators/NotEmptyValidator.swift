@@ -1,3 +1,5 @@
+import SmartTextSupport
+
 /// `notEmpty`: the value has at least one character that is not white space.
 public struct NotEmptyValidator: Validator {
     public let name = "notEmpty"

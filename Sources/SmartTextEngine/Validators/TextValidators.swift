@@ -1,3 +1,5 @@
+import SmartTextSupport
+
 /// `digits`: the value has only the digits 0 to 9.
 public struct DigitsValidator: Validator {
     public let name = "digits"

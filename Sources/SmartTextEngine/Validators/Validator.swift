@@ -1,3 +1,6 @@
+import SmartTextJSON
+import SmartTextSupport
+
 /// When validation runs: while typing, on leaving the field, or on submitting the form.
 public enum ValidationEvent: String, Sendable, CaseIterable {
     case change, blur, submit

@@ -1,4 +1,5 @@
 public import SmartTextEngine
+internal import SmartTextSupport
 
 /// `phone {region}`: as-you-type phone number formatting through
 /// libphonenumber, for one region (`CN`, `US`, …) or, with no region, for

@@ -1,4 +1,6 @@
-@_spi(SmartTextInternals) import SmartTextEngine
+import SmartTextEngine
+import SmartTextJSON
+internal import SmartTextSupport
 
 /// How a phone number (its significant characters: digits, maybe a leading
 /// `+`) is shown, and what is known about it.

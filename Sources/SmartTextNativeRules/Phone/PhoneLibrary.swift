@@ -1,5 +1,6 @@
 internal import CPhoneNumber
-@_spi(SmartTextInternals) import SmartTextEngine
+import SmartTextEngine
+internal import SmartTextSupport
 
 /// libphonenumber's number types, by their registry names.
 public enum PhoneType: String, Sendable, CaseIterable {

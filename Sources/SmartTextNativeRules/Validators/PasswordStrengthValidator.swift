@@ -1,4 +1,6 @@
-@_spi(SmartTextInternals) public import SmartTextEngine
+public import SmartTextEngine
+public import SmartTextJSON
+internal import SmartTextSupport
 
 /// `passwordStrength {minScore}`: zxcvbn's score (0–4) reaches `minScore`
 /// (default 3). The result carries `score` and `feedback`

@@ -1,4 +1,5 @@
-@_spi(SmartTextInternals) public import SmartTextEngine
+public import SmartTextEngine
+internal import SmartTextSupport
 
 /// `phone {region, types}`: a valid number for the region (any region, for
 /// international input with `+`), optionally of given types (`mobile`,

@@ -1,4 +1,5 @@
 import SmartTextEngine
+import SmartTextJSON
 
 /// An error a client caused, answered as `application/problem+json` (RFC 9457).
 struct HTTPError: Error, Sendable {

@@ -1,5 +1,6 @@
 internal import CMicroHTTPD
-@_spi(SmartTextInternals) import SmartTextEngine
+import SmartTextEngine
+import SmartTextSupport
 
 /// Settings of the HTTP listener.
 struct ListenerConfiguration: Sendable {

@@ -1,4 +1,5 @@
-@_spi(SmartTextInternals) import SmartTextEngine
+import SmartTextEngine
+import SmartTextSupport
 
 /// Request counters and latency histograms, rendered in the Prometheus text format.
 final class Metrics: Sendable {

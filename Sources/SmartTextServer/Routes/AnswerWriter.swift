@@ -1,4 +1,5 @@
 import SmartTextEngine
+import SmartTextJSON
 
 /// Writes answers straight into bytes, in the member order of openapi.yaml.
 enum AnswerWriter {

@@ -1,4 +1,6 @@
 import SmartTextEngine
+import SmartTextJSON
+import SmartTextSupport
 
 /// `POST /v1/edit` and `POST /v1/format`: decoding, limits, the engine, the answer.
 extension RequestHandler {

@@ -1,4 +1,6 @@
 import SmartTextEngine
+import SmartTextJSON
+import SmartTextSupport
 
 /// `POST /v1/validate`: a whole form, or several loose fields, in one request.
 extension RequestHandler {

@@ -8,9 +8,9 @@ public enum OffsetUnit: String, Sendable, CaseIterable {
 
 /// The engine works on arrays of Unicode scalars; these helpers convert
 /// between scalar indices and the offsets clients send.
-@_spi(SmartTextInternals) public enum TextUnits {
+public enum TextUnits {
     /// The scalars of a string.
-    static func scalars(_ text: String) -> [Unicode.Scalar] {
+    public static func scalars(_ text: String) -> [Unicode.Scalar] {
         // One pass into room for the worst case (one scalar per UTF-8 byte);
         // `append(contentsOf:)` walked the string twice, once only to count.
         let capacity = text.utf8.count
@@ -63,7 +63,7 @@ public enum OffsetUnit: String, Sendable, CaseIterable {
     }
 
     /// The length of `scalars` in `unit`.
-    static func length(_ scalars: some Collection<Unicode.Scalar>, in unit: OffsetUnit) -> Int {
+    public static func length(_ scalars: some Collection<Unicode.Scalar>, in unit: OffsetUnit) -> Int {
         switch unit {
         case .scalars: return scalars.count
         case .utf16:
@@ -74,7 +74,7 @@ public enum OffsetUnit: String, Sendable, CaseIterable {
     }
 
     /// The offset in `unit` of scalar index `index`.
-    static func offset(ofScalarIndex index: Int, in scalars: [Unicode.Scalar], unit: OffsetUnit) -> Int {
+    public static func offset(ofScalarIndex index: Int, in scalars: [Unicode.Scalar], unit: OffsetUnit) -> Int {
         switch unit {
         case .scalars: return index
         case .utf16: return length(scalars[..<index], in: .utf16)
@@ -82,14 +82,14 @@ public enum OffsetUnit: String, Sendable, CaseIterable {
     }
 
     /// Where an offset lands among the scalars.
-    enum Position: Equatable {
+    public enum Position: Equatable {
         case index(Int)
         case outOfBounds
         case insideSurrogatePair
     }
 
     /// The scalar index of an offset in `unit`.
-    static func scalarIndex(ofOffset offset: Int, in scalars: [Unicode.Scalar], unit: OffsetUnit) -> Position {
+    public static func scalarIndex(ofOffset offset: Int, in scalars: [Unicode.Scalar], unit: OffsetUnit) -> Position {
         guard offset >= 0 else { return .outOfBounds }
         switch unit {
         case .scalars:
@@ -108,7 +108,7 @@ public enum OffsetUnit: String, Sendable, CaseIterable {
 
     /// The scalar indices that start a grapheme cluster, plus the end index.
     /// Nil when every scalar boundary is a cluster boundary (the common case).
-    static func clusterBoundaries(_ scalars: [Unicode.Scalar]) -> [Bool]? {
+    public static func clusterBoundaries(_ scalars: [Unicode.Scalar]) -> [Bool]? {
         if scalars.allSatisfy({ $0.value < 0x300 }) && !containsCRLF(scalars) { return nil }
         var boundaries = [Bool](repeating: false, count: scalars.count + 1)
         var index = 0
@@ -121,7 +121,7 @@ public enum OffsetUnit: String, Sendable, CaseIterable {
     }
 
     /// The smallest cluster boundary at or after `index`.
-    static func snapToCluster(_ index: Int, boundaries: [Bool]?) -> Int {
+    public static func snapToCluster(_ index: Int, boundaries: [Bool]?) -> Int {
         guard let boundaries else { return index }
         var position = index
         while position < boundaries.count - 1 && !boundaries[position] { position += 1 }
@@ -129,7 +129,7 @@ public enum OffsetUnit: String, Sendable, CaseIterable {
     }
 
     /// The number of user-perceived characters (grapheme clusters).
-    static func clusterCount(_ scalars: some Collection<Unicode.Scalar>) -> Int {
+    public static func clusterCount(_ scalars: some Collection<Unicode.Scalar>) -> Int {
         if scalars.allSatisfy({ $0.value < 0x300 && $0 != "\r" }) { return scalars.count }
         return string(scalars).count
     }
@@ -145,7 +145,7 @@ public enum OffsetUnit: String, Sendable, CaseIterable {
 
 extension Unicode.Scalar {
     /// The ASCII digit for any Unicode decimal digit (full-width `５`, Arabic-Indic `٥`, ...), else nil.
-    package var asciiDigit: Unicode.Scalar? {
+    public var asciiDigit: Unicode.Scalar? {
         if value >= 0x30 && value <= 0x39 { return self }
         if value < 0x80 { return nil }
         guard properties.numericType == .decimal, let number = properties.numericValue,
@@ -155,25 +155,25 @@ extension Unicode.Scalar {
     }
 
     /// Full-width ASCII forms (U+FF01...U+FF5E, as Chinese and Japanese IMEs type them) mapped to ASCII.
-    package var halfWidth: Unicode.Scalar {
+    public var halfWidth: Unicode.Scalar {
         if value >= 0xFF01 && value <= 0xFF5E { return Unicode.Scalar(value - 0xFF01 + 0x21)! }
         if value == 0x3000 { return " " }
         return self
     }
 
     /// An ASCII letter or digit (after `halfWidth`).
-    var isASCIIAlphanumeric: Bool {
+    public var isASCIIAlphanumeric: Bool {
         (value >= 0x30 && value <= 0x39) || (value >= 0x41 && value <= 0x5A) || (value >= 0x61 && value <= 0x7A)
     }
 
     /// A letter in any script.
-    var isLetter: Bool {
+    public var isLetter: Bool {
         if value < 0x80 { return (value >= 0x41 && value <= 0x5A) || (value >= 0x61 && value <= 0x7A) }
         return properties.isAlphabetic && properties.numericType == nil
     }
 
     /// Unicode white space.
-    var isSpace: Bool {
+    public var isSpace: Bool {
         if value < 0x80 { return value == 0x20 || (value >= 0x09 && value <= 0x0D) }
         return properties.isWhitespace
     }

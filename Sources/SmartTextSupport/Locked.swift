@@ -11,12 +11,12 @@
 ///
 /// `@unchecked Sendable`: every access to `value` goes through `withLock`.
 ///
-/// SPI-public with `@inlinable` members, for SmartText's own modules only
-/// (`@_spi(SmartTextInternals) import`): the server and the native rules use it
-/// with their own value types, and generic code from another module is only
-/// specialized when it is `@inlinable` and public (`@inlinable package` is
-/// called unspecialized, through witness tables, by this toolchain).
-@_spi(SmartTextInternals) public final class Locked<Value>: @unchecked Sendable {
+/// Public with `@inlinable` members: the engine, the native rules and the
+/// server use it with their own value types, and generic code from another
+/// module is only specialized when it is `@inlinable` and public (`@inlinable
+/// package` is called unspecialized, through witness tables, by this
+/// toolchain; BENCHMARKS.md item 10).
+public final class Locked<Value>: @unchecked Sendable {
     @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
     @usableFromInline var value: Value
 

@@ -3,11 +3,11 @@
 /// full the older one is dropped. Recently used entries survive, like an LRU,
 /// without per-entry bookkeeping.
 ///
-/// SPI-public and `@inlinable` (see ``Locked``), so that the native rules'
+/// Public and `@inlinable` (see ``Locked``; BENCHMARKS.md item 10), so that the native rules'
 /// caches (phone numbers, zxcvbn) are specialized for their key and value
 /// types: a generic dictionary lookup across a module boundary costs several
 /// times more.
-@_spi(SmartTextInternals) public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     @usableFromInline struct Generations {
         @usableFromInline var current: [Key: Value] = [:]
         @usableFromInline var previous: [Key: Value] = [:]
