@@ -1,6 +1,6 @@
 import SmartTextEngine
-import Testing
 import SmartTextSupport
+import Testing
 
 /// The caret and edit rules of the API contract, one suite per rule.
 @Suite struct EditRuleTests {

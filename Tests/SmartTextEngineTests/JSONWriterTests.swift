@@ -1,6 +1,6 @@
 import SmartTextEngine
-import Testing
 import SmartTextJSON
+import Testing
 
 @Suite struct JSONWriterTests {
     /// JSON string escaping by the definition, one scalar at a time.

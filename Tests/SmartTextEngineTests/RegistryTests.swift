@@ -1,7 +1,7 @@
 import SmartTextEngine
+import SmartTextJSON
 import SmartTextNativeRules
 import Testing
-import SmartTextJSON
 
 /// Loads registry texts (named `a.json`, `b.json`, … unless given) without the built-in registry.
 func load(_ texts: String..., builtin: Bool = false) throws(RegistryError) -> Registry {

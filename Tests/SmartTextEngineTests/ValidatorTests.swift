@@ -1,7 +1,7 @@
 import SmartTextEngine
+import SmartTextJSON
 import SmartTextNativeRules
 import Testing
-import SmartTextJSON
 
 #if canImport(Glibc)
     import Glibc

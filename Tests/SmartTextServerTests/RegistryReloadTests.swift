@@ -1,9 +1,9 @@
 import Foundation
 import SmartTextEngine
 import SmartTextServer
+import SmartTextSupport
 import SmartTextTestSupport
 import Testing
-import SmartTextSupport
 
 #if canImport(Glibc)
     import Glibc

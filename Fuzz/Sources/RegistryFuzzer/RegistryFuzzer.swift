@@ -12,9 +12,9 @@
 //     `/v1/forms/{name}`) are 200 with a body that parses as JSON.
 
 import SmartTextEngine
+import SmartTextJSON
 import SmartTextNativeRules
 import SmartTextServer
-import SmartTextJSON
 
 #if canImport(Glibc)
     import Glibc

@@ -25,9 +25,9 @@
 //     limit) is answered 200, not 4xx.
 
 import SmartTextEngine
+import SmartTextJSON
 import SmartTextNativeRules
 import SmartTextServer
-import SmartTextJSON
 import SmartTextSupport
 
 #if canImport(Glibc)
