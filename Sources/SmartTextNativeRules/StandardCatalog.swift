@@ -6,31 +6,52 @@ extension RuleCatalog {
     /// zxcvbn (`passwordStrength`).
     public static let standard: RuleCatalog = {
         var catalog = RuleCatalog.core
-        catalog.addFormatter("phone") { options throws(ConfigError) in
-            try options.allow(["region"])
-            return PhoneFormatter(region: try phoneRegion(options))
-        }
-        catalog.addValidator("phone") { options, _ throws(ConfigError) in
-            try options.allow(["region", "types"])
-            var types: [PhoneType] = []
-            for name in try options.strings("types") ?? [] {
-                guard let type = PhoneType(rawValue: name), type != .unknown else {
-                    let known = PhoneType.allCases.filter { $0 != .unknown }.map(\.rawValue)
-                    throw ConfigError(
-                        "unknown phone number type \"\(name)\"; expected among: \(known.joined(separator: ", "))")
+        catalog.add(
+            FormatterDefinition(
+                "phone", options: ["region"],
+                summary:
+                    "as-you-type phone layout of `region` (libphonenumber); without it, international input with `+`"
+            ) { options in
+                phoneRegion(&options).map { PhoneFormatter(region: $0) }
+            })
+        catalog.add(
+            ValidatorDefinition(
+                "phone", options: ["region", "types"],
+                summary: "a valid number of `region` (or any, with a country code), of one of `types` when given"
+            ) { options, _ in
+                let region = phoneRegion(&options)
+                var types: [PhoneType] = []
+                for name in options.strings("types") ?? [] {
+                    guard let type = PhoneType(rawValue: name), type != .unknown else {
+                        let known = PhoneType.allCases.filter { $0 != .unknown }.map(\.rawValue)
+                        options.problem(
+                            "unknown phone number type \"\(name)\"; expected among: \(known.joined(separator: ", "))")
+                        return nil
+                    }
+                    types.append(type)
                 }
-                types.append(type)
-            }
-            return PhoneValidator(region: try phoneRegion(options), types: types)
-        }
-        catalog.addValidator("regex") { options, _ throws(ConfigError) in
-            try options.allow(["pattern"])
-            return RegexValidator(try RegularExpression(try options.requiredString("pattern")))
-        }
-        catalog.addValidator("passwordStrength") { options, _ throws(ConfigError) in
-            try options.allow(["minScore"])
-            return PasswordStrengthValidator(minScore: try options.integer("minScore", in: 0...4) ?? 3)
-        }
+                guard let region else { return nil }
+                return PhoneValidator(region: region, types: types)
+            })
+        catalog.add(
+            ValidatorDefinition(
+                "regex", options: ["pattern"], summary: "matches the whole value (RE2 syntax, linear time)"
+            ) { options, _ in
+                guard let pattern = options.requiredString("pattern") else { return nil }
+                do throws(ConfigError) {
+                    return RegexValidator(try RegularExpression(pattern))
+                } catch {
+                    options.problem(error.message)
+                    return nil
+                }
+            })
+        catalog.add(
+            ValidatorDefinition(
+                "passwordStrength", options: ["minScore"],
+                summary: "zxcvbn's score (0–4) is at least `minScore` (default 3), with its feedback"
+            ) { options, _ in
+                PasswordStrengthValidator(minScore: options.integer("minScore", in: 0...4) ?? 3)
+            })
         return catalog
     }()
 }
@@ -52,13 +73,16 @@ public enum EnginePreparation {
     }
 }
 
-/// The `region` option of `phone`: a region libphonenumber knows, or absent for international input.
-func phoneRegion(_ options: RuleOptions) throws(ConfigError) -> String? {
-    guard let region = try options.string("region") else { return nil }
+/// The `region` option of `phone`: a region libphonenumber knows (`.some`),
+/// absent for international input (`.some(nil)`), or a mistake (nil, recorded).
+func phoneRegion(_ options: inout RuleOptions) -> String?? {
+    let problems = options.problems.count
+    guard let region = options.string("region") else { return options.problems.count == problems ? .some(nil) : nil }
     guard PhoneLibrary.isSupported(region: region) else {
-        throw ConfigError(
+        options.problem(
             "unknown region \"\(region)\": use a two-letter region code libphonenumber knows, upper case (\"CN\", \"US\")"
         )
+        return nil
     }
     return region
 }

@@ -100,10 +100,7 @@ func problems(_ texts: String..., builtin: Bool = false) -> [String] {
                 == "138 0013 8000")
         // An application adds its own rule to a catalog.
         var custom = RuleCatalog.core
-        custom.addFormatter("shout") { options throws(ConfigError) in
-            try options.allow([])
-            return CaseFormatter(.upper)
-        }
+        custom.add(FormatterDefinition("shout", summary: "upper case, loudly") { _ in CaseFormatter(.upper) })
         let shout = RegistrySource(name: "b.json", bytes: Array(#"{"fields": {"s": {"formatters": ["shout"]}}}"#.utf8))
         let field = try RegistryLoader.load([shout], catalog: custom).field(["s"])
         #expect(field.format("abc").text == "ABC")

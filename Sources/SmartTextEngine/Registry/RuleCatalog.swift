@@ -1,24 +1,46 @@
-/// The formatters and validators a registry can name, each built from its
-/// options by a factory.
+/// A rule a registry can name: its name, what it does, the option keys it
+/// takes and how it is built from them.
+public struct RuleDefinition<Build: Sendable>: Sendable {
+    public let name: String
+    /// One line for people; the README's list of rules is checked against it.
+    public let summary: String
+    /// The option keys it takes; any other key is a registry error.
+    public let options: [String]
+    public let build: Build
+
+    public init(_ name: String, options: [String] = [], summary: String, build: Build) {
+        self.name = name
+        self.options = options
+        self.summary = summary
+        self.build = build
+    }
+}
+
+/// A formatter: built from its options, or nil after recording why not.
+public typealias FormatterDefinition = RuleDefinition<@Sendable (inout RuleOptions) -> (any TextFormatter)?>
+
+/// A validator: built from its options and, when the field is part of a form,
+/// the labels of the form's fields by name (nil outside a form); or nil after
+/// recording why not. `message` and `on` are taken by every validator and
+/// handled by the loader.
+public typealias ValidatorDefinition = RuleDefinition<
+    @Sendable (inout RuleOptions, _ form: [String: LocalizedText]?) -> (any Validator)?
+>
+
+/// The keys every validator takes besides its own.
+let sharedValidatorOptions = ["message", "on"]
+
+/// The formatters and validators a registry can name.
 ///
 /// ``core`` holds the rules written in Swift. Rules backed by C and C++
 /// libraries (`phone`, `regex`, `passwordStrength`) live in the
 /// `SmartTextNativeRules` module, which adds them to make its `standard`
 /// catalog; an application can add its own rules the same way.
 public struct RuleCatalog: Sendable {
-    /// Builds a formatter from its options; throws when they are wrong.
-    public typealias FormatterFactory = @Sendable (RuleOptions) throws(ConfigError) -> any TextFormatter
-    /// Builds a validator from its options and, when the field is part of a
-    /// form, the labels of the form's fields by name (nil outside a form).
-    public typealias ValidatorFactory =
-        @Sendable (RuleOptions, _ form: [String: LocalizedText]?) throws(ConfigError) -> any Validator
-
-    /// The formatter names in the order they are documented.
-    public private(set) var formatterNames: [String] = []
-    /// The validator names in the order they are documented.
-    public private(set) var validatorNames: [String] = []
-    private var formatters: [String: FormatterFactory] = [:]
-    private var validators: [String: ValidatorFactory] = [:]
+    /// The formatters in the order they are documented.
+    public private(set) var formatters: [FormatterDefinition] = []
+    /// The validators in the order they are documented.
+    public private(set) var validators: [ValidatorDefinition] = []
 
     /// An empty catalog: a registry can name nothing.
     public init() {}
@@ -27,42 +49,33 @@ public struct RuleCatalog: Sendable {
     /// registry format except `phone`, `regex` and `passwordStrength`.
     public static let core: RuleCatalog = {
         var catalog = RuleCatalog()
-        for name in CoreFormatters.names {
-            catalog.addFormatter(name) { options throws(ConfigError) in try CoreFormatters.make(options) }
-        }
-        for name in CoreValidators.names {
-            catalog.addValidator(name) { options, form throws(ConfigError) in
-                try CoreValidators.make(options, form: form)
-            }
-        }
+        for definition in CoreRules.formatters { catalog.add(definition) }
+        for definition in CoreRules.validators { catalog.add(definition) }
         return catalog
     }()
 
+    /// The formatter names in the order they are documented.
+    public var formatterNames: [String] { formatters.map(\.name) }
+    /// The validator names in the order they are documented.
+    public var validatorNames: [String] { validators.map(\.name) }
+
     /// Adds a formatter, or replaces the one of that name.
-    public mutating func addFormatter(_ name: String, _ factory: @escaping FormatterFactory) {
-        if formatters.updateValue(factory, forKey: name) == nil { formatterNames.append(name) }
-    }
+    public mutating func add(_ definition: FormatterDefinition) { Self.add(definition, to: &formatters) }
 
     /// Adds a validator, or replaces the one of that name.
-    public mutating func addValidator(_ name: String, _ factory: @escaping ValidatorFactory) {
-        if validators.updateValue(factory, forKey: name) == nil { validatorNames.append(name) }
+    public mutating func add(_ definition: ValidatorDefinition) { Self.add(definition, to: &validators) }
+
+    private static func add<Build>(_ definition: RuleDefinition<Build>, to list: inout [RuleDefinition<Build>]) {
+        if let index = list.firstIndex(where: { $0.name == definition.name }) {
+            list[index] = definition
+        } else {
+            list.append(definition)
+        }
     }
 
-    /// Builds the formatter `options` names.
-    public func formatter(_ options: RuleOptions) throws(ConfigError) -> any TextFormatter {
-        guard let factory = formatters[options.name] else {
-            throw ConfigError(
-                "unknown formatter \"\(options.name)\"; known formatters: \(formatterNames.joined(separator: ", "))")
-        }
-        return try factory(options)
-    }
+    /// The formatter called `name`.
+    public func formatter(named name: String) -> FormatterDefinition? { formatters.first { $0.name == name } }
 
-    /// Builds the validator `options` names (`on` and `message` are the loader's).
-    public func validator(_ options: RuleOptions, form: [String: LocalizedText]?) throws(ConfigError) -> any Validator {
-        guard let factory = validators[options.name] else {
-            throw ConfigError(
-                "unknown validator \"\(options.name)\"; known validators: \(validatorNames.joined(separator: ", "))")
-        }
-        return try factory(options, form)
-    }
+    /// The validator called `name`.
+    public func validator(named name: String) -> ValidatorDefinition? { validators.first { $0.name == name } }
 }

@@ -44,6 +44,17 @@ public struct IncludesValidator: Validator {
     /// What must be included.
     public enum Kind: String, Sendable, CaseIterable {
         case includesLowercase, includesUppercase, includesLowerAndUppercase, includesDigit, includesSymbol
+
+        /// One line for the catalogue.
+        var summary: String {
+            switch self {
+            case .includesLowercase: "at least one lower-case letter"
+            case .includesUppercase: "at least one upper-case letter"
+            case .includesLowerAndUppercase: "lower-case and upper-case letters"
+            case .includesDigit: "at least one digit"
+            case .includesSymbol: "at least one character that is not a letter, a digit or a space"
+            }
+        }
     }
 
     public let kind: Kind
