@@ -42,7 +42,7 @@ struct cmhd_request {
     size_t length;
     size_t capacity;
     size_t discarded;
-    int too_large;
+    cmhd_transport_problem problem;
     char client[INET6_ADDRSTRLEN];
 };
 
@@ -68,12 +68,12 @@ static enum MHD_Result cmhd_answer(cmhd_server *server, struct MHD_Connection *c
 /// Appends a body chunk, or flags the body as too large once it passes the cap.
 /// Returns 0 when the connection should be dropped.
 static int cmhd_accumulate(cmhd_server *server, cmhd_request *request, const char *data, size_t size) {
-    if (request->too_large) {
+    if (request->problem == CMHD_TRANSPORT_BODY_TOO_LARGE) {
         request->discarded += size;
         return request->discarded <= server->max_body * CMHD_DISCARD_FACTOR;
     }
     if (size > server->max_body - request->length) {
-        request->too_large = 1;
+        request->problem = CMHD_TRANSPORT_BODY_TOO_LARGE;
         request->discarded = request->length + size;
         free(request->body);
         request->body = NULL;
@@ -116,7 +116,10 @@ static enum MHD_Result cmhd_on_request(void *cls, struct MHD_Connection *connect
         // the handler answers now (400) and MHD closes the connection.
         const char *coding = MHD_lookup_connection_value(connection, MHD_HEADER_KIND,
                                                          MHD_HTTP_HEADER_TRANSFER_ENCODING);
-        if (coding != NULL && strcasecmp(coding, "chunked") != 0) return cmhd_answer(server, connection, request);
+        if (coding != NULL && strcasecmp(coding, "chunked") != 0) {
+            request->problem = CMHD_TRANSPORT_UNSUPPORTED_TRANSFER_CODING;
+            return cmhd_answer(server, connection, request);
+        }
         const char *declared = MHD_lookup_connection_value(connection, MHD_HEADER_KIND,
                                                            MHD_HTTP_HEADER_CONTENT_LENGTH);
         if (declared != NULL) {
@@ -125,7 +128,7 @@ static enum MHD_Result cmhd_on_request(void *cls, struct MHD_Connection *connect
             unsigned long long length = strtoull(declared, &end, 10);
             if (errno == ERANGE || length > server->max_body) {
                 // Answer before reading the body; MHD then closes the connection.
-                request->too_large = 1;
+                request->problem = CMHD_TRANSPORT_BODY_TOO_LARGE;
                 return cmhd_answer(server, connection, request);
             }
         }
@@ -309,7 +312,7 @@ const uint8_t *cmhd_request_body(const cmhd_request *request, size_t *length) {
     return request->body;
 }
 
-int cmhd_request_body_too_large(const cmhd_request *request) { return request->too_large; }
+cmhd_transport_problem cmhd_request_transport_problem(const cmhd_request *request) { return request->problem; }
 
 const char *cmhd_request_client(const cmhd_request *request) {
     cmhd_request *mutable = (cmhd_request *)request;

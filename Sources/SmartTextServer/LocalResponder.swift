@@ -24,13 +24,14 @@ public struct LocalResponder: Sendable {
         handler = RequestHandler(configuration: configuration, store: RegistryStore(registry), metrics: Metrics())
     }
 
-    /// Answers one request. `bodyTooLarge` says the body passed `--max-body` (the listener's job).
+    /// Answers one request. Framing is the listener's job (the C shim checks it): the body
+    /// arrives whole, and `bodyTooLarge` says it passed `--max-body`.
     public func respond(
         method: String, path: String, headers: [String: String] = [:], body: [UInt8] = [], bodyTooLarge: Bool = false
     ) -> Response {
         let request = InMemoryRequest(
             method: method, path: path, headers: Dictionary(headers.map { ($0.key.lowercased(), $0.value) }) { $1 },
-            body: body, bodyTooLarge: bodyTooLarge)
+            body: body, transportProblem: bodyTooLarge ? .bodyTooLarge : nil)
         let response = handler.handle(request)
         return Response(status: response.status, headers: response.headers, body: response.body)
     }
@@ -43,7 +44,7 @@ struct InMemoryRequest: HTTPRequestSource {
     /// Lower-cased names.
     var headers: [String: String]
     var body: [UInt8]
-    var bodyTooLarge: Bool
+    var transportProblem: TransportProblem?
     var client: String { "local" }
 
     /// Compares ASCII case-insensitively in place (no lower-cased copy of

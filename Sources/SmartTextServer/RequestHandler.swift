@@ -53,15 +53,7 @@ final class RequestHandler: Sendable {
         if !configuration.corsOrigins.isEmpty {
             addCORSHeaders(to: &response, request: request, route: route, method: method)
         }
-        switch route {
-        case .edit, .format, .validate:
-            // Answers can hold what users typed (passwords): never stored by caches.
-            response.headers.append(("Cache-Control", "no-store"))
-        case .fields, .field, .forms, .form:
-            // Cacheable, revalidated with the registry version as ETag.
-            response.headers.append(("Cache-Control", "no-cache"))
-        default: break
-        }
+        if let cacheControl = route.cache.header { response.headers.append(("Cache-Control", cacheControl)) }
         let elapsed = Self.monotonicSeconds() - started
         metrics.record(route: route, method: method, status: response.status, seconds: elapsed)
         if configuration.accessLog {
@@ -72,55 +64,26 @@ final class RequestHandler: Sendable {
         return response
     }
 
+    /// The transport's verdict, the route's methods, the JSON body, then the route's handler.
     private func dispatch(
         _ request: some HTTPRequestSource, route: Route, parameter: String?, method: String, path: String
     ) throws(HTTPError) -> HTTPResponse {
-        if request.bodyTooLarge { throw .bodyTooLarge(limit: configuration.maxBody) }
-        if let coding = request.header("Transfer-Encoding"), coding.lowercased() != "chunked" {
-            throw .unsupportedTransferCoding(coding)
+        switch request.transportProblem {
+        case .bodyTooLarge?: throw .bodyTooLarge(limit: configuration.maxBody)
+        case .unsupportedTransferCoding?: throw .unsupportedTransferCoding(request.header("Transfer-Encoding") ?? "")
+        case nil: break
         }
-        guard route != .unmatched else { throw .notFound(path: path) }
+        guard !route.isUnmatched else { throw .notFound(path: path) }
         if method == "OPTIONS" {
             return .noContent(headers: [("Allow", route.methods.joined(separator: ", "))])
         }
         guard route.methods.contains(method) else {
             throw .methodNotAllowed(method, path: path, allowed: route.methods)
         }
-        switch route {
-        case .edit, .format, .validate:
-            let body = try jsonBody(request)
-            let acceptLanguage = request.header("Accept-Language")
-            switch route {
-            case .edit: return try edit(body, acceptLanguage: acceptLanguage)
-            case .format: return try format(body, acceptLanguage: acceptLanguage)
-            default: return try validate(body, acceptLanguage: acceptLanguage)
-            }
-        case .fields, .field, .forms, .form:
-            return try discovery(
-                route, name: parameter, acceptLanguage: request.header("Accept-Language"),
-                ifNoneMatch: request.header("If-None-Match"))
-        case .healthz:
-            return .json(Array(#"{"status":"ok"}"#.utf8))
-        case .readyz:
-            return readiness()
-        case .metrics:
-            return metricsText()
-        case .openapi:
-            return .text(EmbeddedResources.openAPIDocument, contentType: "application/yaml; charset=utf-8")
-        case .playground:
-            var page = HTTPResponse.text(EmbeddedResources.playgroundPage, contentType: "text/html; charset=utf-8")
-            page.headers.append(
-                (
-                    "Content-Security-Policy",
-                    "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'unsafe-inline'; "
-                        + "frame-ancestors 'none'"
-                ))
-            return page
-        case .webClient:
-            return .text(EmbeddedResources.webClient, contentType: "text/javascript; charset=utf-8")
-        case .unmatched:
-            throw .notFound(path: path)
-        }
+        let routeRequest = RouteRequest(
+            parameter: parameter, body: route.takesJSON ? try jsonBody(request) : .null,
+            acceptLanguage: request.header("Accept-Language"), ifNoneMatch: request.header("If-None-Match"))
+        return try route.handle(self, routeRequest)
     }
 
     /// CORS (closed unless `--cors-origin` is given): an allowed `Origin` gets
@@ -135,7 +98,7 @@ final class RequestHandler: Sendable {
         else { return }
         response.headers.append(("Access-Control-Allow-Origin", origin))
         response.headers.append(("Access-Control-Expose-Headers", "ETag"))
-        if method == "OPTIONS" && request.header("Access-Control-Request-Method") != nil && route != .unmatched {
+        if method == "OPTIONS" && request.header("Access-Control-Request-Method") != nil && !route.isUnmatched {
             response.headers.append(("Access-Control-Allow-Methods", route.methods.joined(separator: ", ")))
             response.headers.append(("Access-Control-Allow-Headers", "Content-Type, Accept-Language, If-None-Match"))
             response.headers.append(("Access-Control-Max-Age", "600"))
@@ -164,7 +127,7 @@ final class RequestHandler: Sendable {
 
     // MARK: - Operations
 
-    private func readiness() -> HTTPResponse {
+    func readiness() -> HTTPResponse {
         let registry = store.current
         var writer = JSONWriter()
         writer.beginObject()
@@ -183,7 +146,7 @@ final class RequestHandler: Sendable {
         return .json(writer.bytes)
     }
 
-    private func metricsText() -> HTTPResponse {
+    func metricsText() -> HTTPResponse {
         let registry = store.current
         let connections = connectionCount.withLock { $0 }?() ?? 0
         let text = metrics.render(

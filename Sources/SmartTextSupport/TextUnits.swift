@@ -81,6 +81,20 @@ public enum TextUnits {
         }
     }
 
+    /// The UTF-16 offset of an offset in `unit` into `text`; an offset past the
+    /// end gives the text's UTF-16 length plus what lies past it.
+    public static func utf16Offset(of offset: Int, in text: String, unit: OffsetUnit) -> Int {
+        guard unit == .scalars else { return offset }
+        var units = 0
+        var remaining = offset
+        for scalar in text.unicodeScalars {
+            guard remaining > 0 else { return units }
+            units += scalar.value > 0xFFFF ? 2 : 1
+            remaining -= 1
+        }
+        return units + remaining
+    }
+
     /// Where an offset lands among the scalars.
     public enum Position: Equatable {
         case index(Int)

@@ -168,4 +168,27 @@ import Testing
                 ), status: 422, type: "text-too-long")
         }
     }
+
+    /// The length limit counts UTF-16 code units whatever the request's units: replacing five
+    /// emoji (ten UTF-16 code units) by ten letters fits --max-text 10 in both units.
+    @Test func theLengthLimitMeasuresARangeInScalarsInUTF16() throws {
+        try withService(testConfiguration { $0.maxText = 10 }) { service in
+            let client = try client(service)
+            for (units, end) in [("utf16", 10), ("scalars", 5)] {
+                let answer = try client.post(
+                    "/v1/edit",
+                    json: #"{"field":"full_name","text":"😀😀😀😀😀","range":{"start":0,"end":\#(end)},"#
+                        + #""replacement":"abcdefghij","units":"\#(units)"}"#)
+                #expect(answer.status == 200, "units \(units): \(answer.text)")
+                #expect(try answer.json["text"] as? String == "abcdefghij")
+            }
+            // Past the limit in either units it is a 422.
+            try expectProblem(
+                client.post(
+                    "/v1/edit",
+                    json: #"{"field":"full_name","text":"😀😀😀😀😀","range":{"start":0,"end":4},"#
+                        + #""replacement":"abcdefghij","units":"scalars"}"#),
+                status: 422, type: "text-too-long", detailContains: "12 UTF-16 code units")
+        }
+    }
 }

@@ -4,8 +4,9 @@
 // the access handler several times per request (headers, body chunks, end),
 // and its types should not leak into Swift. The shim owns the daemon,
 // accumulates each request body up to a cap, and calls Swift exactly once per
-// complete request. It holds no business logic: every answer, including the
-// 413 for an oversized body, is built by the Swift handler.
+// complete request. It holds no business logic: it checks how the request is
+// framed (the transport), and every answer, including the problem answers for
+// a framing it refused, is built by the Swift handler.
 #ifndef CMICROHTTPD_H
 #define CMICROHTTPD_H
 
@@ -67,8 +68,18 @@ const char *_Nonnull cmhd_request_path(const cmhd_request *_Nonnull request);
 const char *_Nullable cmhd_request_header(const cmhd_request *_Nonnull request, const char *_Nonnull name);
 /// The body bytes (NULL when empty) and their count.
 const uint8_t *_Nullable cmhd_request_body(const cmhd_request *_Nonnull request, size_t *_Nonnull length);
-/// 1 when the body was larger than `max_body` (it was then not stored), else 0.
-int cmhd_request_body_too_large(const cmhd_request *_Nonnull request);
+/// What the shim found wrong with how a request is framed; the handler answers
+/// it with a problem, and MHD closes the connection after such an answer.
+typedef enum cmhd_transport_problem {
+    CMHD_TRANSPORT_OK = 0,
+    /// The body is larger than `max_body` (it was not stored): 413.
+    CMHD_TRANSPORT_BODY_TOO_LARGE = 1,
+    /// A Transfer-Encoding other than chunked: where the body ends is unknown (400).
+    CMHD_TRANSPORT_UNSUPPORTED_TRANSFER_CODING = 2,
+} cmhd_transport_problem;
+
+/// The framing problem of a request, or CMHD_TRANSPORT_OK.
+cmhd_transport_problem cmhd_request_transport_problem(const cmhd_request *_Nonnull request);
 /// The client's address as text ("127.0.0.1"), for access logs.
 const char *_Nonnull cmhd_request_client(const cmhd_request *_Nonnull request);
 

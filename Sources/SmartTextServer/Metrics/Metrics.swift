@@ -22,8 +22,8 @@ final class Metrics: Sendable {
     private struct State {
         /// Requests by [route][method][status], flat; no hashing on the request path.
         var requests = [UInt64](
-            repeating: 0, count: Route.allCases.count * Metrics.methods.count * (Metrics.statuses.count + 1))
-        var latency = [Histogram](repeating: Histogram(), count: Route.allCases.count)
+            repeating: 0, count: Route.slots.count * Metrics.methods.count * (Metrics.statuses.count + 1))
+        var latency = [Histogram](repeating: Histogram(), count: Route.slots.count)
         var reloads: [String: UInt64] = ["success": 0, "failure": 0]
     }
 
@@ -40,12 +40,12 @@ final class Metrics: Sendable {
         let bucket = Metrics.buckets.firstIndex { seconds <= $0 }
         let methodIndex = Metrics.methods.firstIndex(of: method) ?? Metrics.methods.count - 1
         let statusIndex = Metrics.statuses.firstIndex(of: status) ?? Metrics.statuses.count
-        let slot = Metrics.slot(route: route.rawValue, method: methodIndex, status: statusIndex)
+        let slot = Metrics.slot(route: route.index, method: methodIndex, status: statusIndex)
         state.withLock { state in
             state.requests[slot] += 1
-            if let bucket { state.latency[route.rawValue].counts[bucket] += 1 }
-            state.latency[route.rawValue].sum += seconds
-            state.latency[route.rawValue].count += 1
+            if let bucket { state.latency[route.index].counts[bucket] += 1 }
+            state.latency[route.index].sum += seconds
+            state.latency[route.index].count += 1
         }
     }
 
@@ -60,11 +60,11 @@ final class Metrics: Sendable {
         var out = ""
         out += "# HELP smarttext_http_requests_total HTTP requests answered, by route, method and status.\n"
         out += "# TYPE smarttext_http_requests_total counter\n"
-        for route in Route.allCases {
+        for route in Route.slots {
             for (methodIndex, method) in Metrics.methods.enumerated() {
                 for statusIndex in 0...Metrics.statuses.count {
                     let count = snapshot.requests[
-                        Metrics.slot(route: route.rawValue, method: methodIndex, status: statusIndex)]
+                        Metrics.slot(route: route.index, method: methodIndex, status: statusIndex)]
                     guard count > 0 else { continue }
                     let status = statusIndex < Metrics.statuses.count ? String(Metrics.statuses[statusIndex]) : "other"
                     out += "smarttext_http_requests_total{route=\"\(route.template)\",method=\"\(method)\","
@@ -74,8 +74,8 @@ final class Metrics: Sendable {
         }
         out += "# HELP smarttext_http_request_duration_seconds Time to answer a request, by route.\n"
         out += "# TYPE smarttext_http_request_duration_seconds histogram\n"
-        for route in Route.allCases {
-            let histogram = snapshot.latency[route.rawValue]
+        for route in Route.slots {
+            let histogram = snapshot.latency[route.index]
             guard histogram.count > 0 else { continue }
             let label = "route=\"\(route.template)\""
             var cumulative: UInt64 = 0

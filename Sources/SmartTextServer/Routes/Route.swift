@@ -1,59 +1,136 @@
-/// The service's routes; also the `route` label of the metrics.
-enum Route: Int, CaseIterable, Sendable {
-    case edit, format, validate, fields, field, forms, form
-    case healthz, readyz, metrics, openapi, playground, webClient
-    /// No route matched (404).
-    case unmatched
+import SmartTextJSON
 
-    /// The path template, as in openapi.yaml.
-    var template: String {
+/// How shared and browser caches may keep a route's answers.
+enum CachePolicy: Sendable {
+    /// No `Cache-Control` header.
+    case unspecified
+    /// `no-store`: answers can hold what users typed (passwords).
+    case noStore
+    /// `no-cache`: cacheable, revalidated with the registry version as `ETag`.
+    case revalidate
+
+    var header: String? {
         switch self {
-        case .edit: "/v1/edit"
-        case .format: "/v1/format"
-        case .validate: "/v1/validate"
-        case .fields: "/v1/fields"
-        case .field: "/v1/fields/{name}"
-        case .forms: "/v1/forms"
-        case .form: "/v1/forms/{name}"
-        case .healthz: "/healthz"
-        case .readyz: "/readyz"
-        case .metrics: "/metrics"
-        case .openapi: "/openapi.yaml"
-        case .playground: "/"
-        case .webClient: "/smarttext.js"
-        case .unmatched: "unmatched"
+        case .unspecified: nil
+        case .noStore: "no-store"
+        case .revalidate: "no-cache"
         }
     }
+}
 
-    /// The methods the route answers (HEAD and OPTIONS come with GET and every route).
-    var methods: [String] {
-        switch self {
-        case .edit, .format, .validate: ["POST", "OPTIONS"]
-        case .unmatched: []
-        default: ["GET", "HEAD", "OPTIONS"]
-        }
+/// What a route's handler is given: the path parameter, the headers routes
+/// read, and the JSON body of a route that takes one (its media type checked,
+/// parsed).
+struct RouteRequest {
+    /// The `{name}` of the path, for a route with one.
+    var parameter: String?
+    /// The body, for a route that takes JSON; `null` otherwise.
+    var body: JSONValue
+    var acceptLanguage: String?
+    var ifNoneMatch: String?
+}
+
+/// One route of the service, everything about it in one place: its path, the
+/// methods it answers, how its answers may be cached, and its handler.
+struct Route: Sendable {
+    typealias Handler = @Sendable (RequestHandler, RouteRequest) throws(HTTPError) -> HTTPResponse
+
+    /// The position in ``all`` (the metrics' slot).
+    let index: Int
+    /// The path template, as in openapi.yaml; also the metrics' `route` label.
+    let template: String
+    /// The methods it answers. OPTIONS is answered on every route; HEAD with GET.
+    let methods: [String]
+    let cache: CachePolicy
+    /// The body is JSON: 415 unless the media type says so, 400 unless it parses.
+    let takesJSON: Bool
+    let handle: Handler
+
+    private init(
+        _ template: String, _ methods: [String], cache: CachePolicy, takesJSON: Bool = false, index: Int = -1,
+        _ handle: @escaping Handler
+    ) {
+        self.index = index
+        self.template = template
+        self.methods = methods
+        self.cache = cache
+        self.takesJSON = takesJSON
+        self.handle = handle
     }
+
+    private static let post = ["POST", "OPTIONS"]
+    private static let get = ["GET", "HEAD", "OPTIONS"]
+
+    /// Every route, the most requested first (matching tries them in order).
+    static let all: [Route] = [Route]([
+        Route("/v1/edit", post, cache: .noStore, takesJSON: true) { handler, request throws(HTTPError) in
+            try handler.edit(request)
+        },
+        Route("/v1/format", post, cache: .noStore, takesJSON: true) { handler, request throws(HTTPError) in
+            try handler.format(request)
+        },
+        Route("/v1/validate", post, cache: .noStore, takesJSON: true) { handler, request throws(HTTPError) in
+            try handler.validate(request)
+        },
+        Route("/v1/fields", get, cache: .revalidate) { handler, request throws(HTTPError) in
+            try handler.fieldList(request)
+        },
+        Route("/v1/fields/{name}", get, cache: .revalidate) { handler, request throws(HTTPError) in
+            try handler.field(request)
+        },
+        Route("/v1/forms", get, cache: .revalidate) { handler, request throws(HTTPError) in
+            try handler.formList(request)
+        },
+        Route("/v1/forms/{name}", get, cache: .revalidate) { handler, request throws(HTTPError) in
+            try handler.form(request)
+        },
+        Route("/healthz", get, cache: .unspecified) { _, _ throws(HTTPError) in
+            .json(Array(#"{"status":"ok"}"#.utf8))
+        },
+        Route("/readyz", get, cache: .unspecified) { handler, _ throws(HTTPError) in handler.readiness() },
+        Route("/metrics", get, cache: .unspecified) { handler, _ throws(HTTPError) in handler.metricsText() },
+        Route("/openapi.yaml", get, cache: .unspecified) { _, _ throws(HTTPError) in
+            .text(EmbeddedResources.openAPIDocument, contentType: "application/yaml; charset=utf-8")
+        },
+        Route("/", get, cache: .unspecified) { _, _ throws(HTTPError) in
+            var page = HTTPResponse.text(EmbeddedResources.playgroundPage, contentType: "text/html; charset=utf-8")
+            page.headers.append(
+                (
+                    "Content-Security-Policy",
+                    "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'unsafe-inline'; "
+                        + "frame-ancestors 'none'"
+                ))
+            return page
+        },
+        Route("/smarttext.js", get, cache: .unspecified) { _, _ throws(HTTPError) in
+            .text(EmbeddedResources.webClient, contentType: "text/javascript; charset=utf-8")
+        },
+    ]).enumerated().map { index, route in
+        Route(route.template, route.methods, cache: route.cache, takesJSON: route.takesJSON, index: index, route.handle)
+    }
+
+    /// No route has the path (404); counted in the metrics as `unmatched`.
+    static let unmatched = Route("unmatched", [], cache: .unspecified, index: all.count) { _, _ throws(HTTPError) in
+        throw .notFound(path: "")
+    }
+
+    /// Every metrics slot: the routes, then `unmatched`.
+    static let slots = all + [unmatched]
+
+    var isUnmatched: Bool { index == Route.unmatched.index }
 
     /// The route for a path, and its `{name}` parameter.
     static func match(_ path: String) -> (Route, String?) {
-        switch path {
-        case "/v1/edit": return (.edit, nil)
-        case "/v1/format": return (.format, nil)
-        case "/v1/validate": return (.validate, nil)
-        case "/v1/fields": return (.fields, nil)
-        case "/v1/forms": return (.forms, nil)
-        case "/healthz": return (.healthz, nil)
-        case "/readyz": return (.readyz, nil)
-        case "/metrics": return (.metrics, nil)
-        case "/openapi.yaml": return (.openapi, nil)
-        case "/": return (.playground, nil)
-        case "/smarttext.js": return (.webClient, nil)
-        default: break
+        for route in all {
+            guard let brace = route.template.utf8.firstIndex(of: UInt8(ascii: "{")) else {
+                if path == route.template { return (route, nil) }
+                continue
+            }
+            let prefix = route.template.utf8[..<brace]
+            guard path.utf8.starts(with: prefix) else { continue }
+            let name = path.utf8.dropFirst(prefix.count)
+            if !name.isEmpty && !name.contains(UInt8(ascii: "/")) { return (route, String(Substring(name))) }
         }
-        for (prefix, route) in [("/v1/fields/", Route.field), ("/v1/forms/", Route.form)] where path.hasPrefix(prefix) {
-            let name = String(path.dropFirst(prefix.count))
-            if !name.isEmpty && !name.contains("/") { return (route, name) }
-        }
-        return (.unmatched, nil)
+        return (unmatched, nil)
     }
 }
