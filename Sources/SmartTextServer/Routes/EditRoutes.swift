@@ -5,36 +5,37 @@ import SmartTextSupport
 extension RequestHandler {
     func edit(_ request: RouteRequest) throws(HTTPError) -> HTTPResponse {
         let body = try EditBody(request.body)
-        let field = try resolveField(body.fields)
+        let input = body.input
+        let field = try resolveField(input.fields)
         // The text before and after the edit must fit --max-text, which counts UTF-16 code units
         // whatever the request's units are (a range in scalars is measured in UTF-16 here).
-        let textLength = body.text.utf16.count
+        let textLength = input.text.utf16.count
         try checkTextLength(textLength, pointer: "/text")
-        let start = min(TextUnits.utf16Offset(of: body.start, in: body.text, unit: body.units), textLength)
-        let end = min(TextUnits.utf16Offset(of: body.end, in: body.text, unit: body.units), textLength)
+        let start = min(TextUnits.utf16Offset(of: body.start, in: input.text, unit: input.units), textLength)
+        let end = min(TextUnits.utf16Offset(of: body.end, in: input.text, unit: input.units), textLength)
         try checkTextLength(textLength - max(0, end - start) + body.replacement.utf16.count, pointer: "/replacement")
         let edit = EditRequest(
-            text: body.text, start: body.start, end: body.end, replacement: body.replacement,
-            inputType: body.inputType, units: body.units, event: body.event)
+            text: input.text, start: body.start, end: body.end, replacement: body.replacement,
+            inputType: body.inputType, units: input.units, event: input.event)
         let outcome: EditOutcome
         do throws(EditError) {
-            outcome = try field.edit(edit, locale: Self.locale(body.locale, acceptLanguage: request.acceptLanguage))
+            outcome = try field.edit(edit, locale: Self.locale(input.locale, acceptLanguage: request.acceptLanguage))
         } catch {
             throw HTTPError.unprocessable(
                 error.message, type: "invalid-range", title: "The range cannot be applied to the text",
                 pointer: "/range")
         }
-        return .json(AnswerWriter.edit(outcome, seq: body.seq))
+        return .json(AnswerWriter.edit(outcome, seq: input.seq))
     }
 
     func format(_ request: RouteRequest) throws(HTTPError) -> HTTPResponse {
-        let body = try FormatBody(request.body)
-        let field = try resolveField(body.fields)
-        try checkTextLength(body.text.utf16.count, pointer: "/text")
+        let input = try FormatBody(request.body).input
+        let field = try resolveField(input.fields)
+        try checkTextLength(input.text.utf16.count, pointer: "/text")
         let outcome = field.format(
-            body.text, event: body.event, units: body.units,
-            locale: Self.locale(body.locale, acceptLanguage: request.acceptLanguage))
-        return .json(AnswerWriter.edit(outcome, seq: body.seq))
+            input.text, event: input.event, units: input.units,
+            locale: Self.locale(input.locale, acceptLanguage: request.acceptLanguage))
+        return .json(AnswerWriter.edit(outcome, seq: input.seq))
     }
 
     // MARK: - Shared by the routes

@@ -6,34 +6,43 @@ import SmartTextSupport
 // keys, wrong types and missing members are 400 answers naming the member.
 // Checks that need the registry or the limits (404, 422) are the handlers'.
 
-/// The body of `POST /v1/edit`.
-struct EditBody {
-    static let keys = ["field", "text", "range", "replacement", "inputType", "event", "units", "locale", "seq"]
-
+/// What `/v1/edit` and `/v1/format` both take: the field, the text, and how to answer.
+struct TextInput {
     /// The field, or several composed in order.
     let fields: [String]
     let text: String
-    /// The replaced range, in `units`.
-    let start: Int
-    let end: Int
-    let replacement: String
-    let inputType: InputType?
     let event: ValidationEvent
     let units: OffsetUnit
     let locale: String?
     let seq: Int64?
 
+    init(_ reader: JSONObjectReader) throws(JSONShapeError) {
+        fields = try fieldNames(reader)
+        text = try reader.requiredString("text")
+        units = try offsetUnit(reader)
+        event = try validationEvent(reader, default: .change)
+        seq = try reader.integer("seq")
+        locale = try reader.string("locale")
+    }
+}
+
+/// The body of `POST /v1/edit`.
+struct EditBody {
+    static let keys = ["field", "text", "range", "replacement", "inputType", "event", "units", "locale", "seq"]
+
+    let input: TextInput
+    /// The replaced range, in `input.units`.
+    let start: Int
+    let end: Int
+    let replacement: String
+    let inputType: InputType?
+
     init(_ body: JSONValue) throws(HTTPError) {
         do throws(JSONShapeError) {
             let reader = try JSONObjectReader(body)
             try reader.rejectUnknownKeys(Self.keys)
-            fields = try fieldNames(reader)
-            text = try reader.requiredString("text")
+            input = try TextInput(reader)
             replacement = try reader.string("replacement") ?? ""
-            units = try offsetUnit(reader)
-            event = try validationEvent(reader, default: .change)
-            seq = try reader.integer("seq")
-            locale = try reader.string("locale")
             (start, end) = try Self.range(reader)
             inputType = try Self.inputType(reader)
         } catch {
@@ -66,23 +75,13 @@ struct EditBody {
 struct FormatBody {
     static let keys = ["field", "text", "event", "units", "locale", "seq"]
 
-    let fields: [String]
-    let text: String
-    let event: ValidationEvent
-    let units: OffsetUnit
-    let locale: String?
-    let seq: Int64?
+    let input: TextInput
 
     init(_ body: JSONValue) throws(HTTPError) {
         do throws(JSONShapeError) {
             let reader = try JSONObjectReader(body)
             try reader.rejectUnknownKeys(Self.keys)
-            fields = try fieldNames(reader)
-            text = try reader.requiredString("text")
-            units = try offsetUnit(reader)
-            event = try validationEvent(reader, default: .change)
-            seq = try reader.integer("seq")
-            locale = try reader.string("locale")
+            input = try TextInput(reader)
         } catch {
             throw .invalidRequest(error)
         }
