@@ -51,7 +51,8 @@ let package = Package(
         .executableTarget(name: "smarttext-server", dependencies: ["SmartTextServer"]),
         // Engine micro-benchmarks run by `make bench` (reported, never asserted).
         .executableTarget(
-            name: "smarttext-bench", dependencies: ["SmartTextEngine", "SmartTextNativeRules", "SmartTextServer"]),
+            name: "smarttext-bench",
+            dependencies: ["SmartTextEngine", "SmartTextJSON", "SmartTextNativeRules", "SmartTextServer"]),
 
         // MARK: Client: for iOS and macOS apps; Foundation only (no engine, no server)
         .target(name: "SmartTextClient"),

@@ -6,6 +6,11 @@
     bench_lib.py wrk-summary FILE       one progress line from a wrk --latency output
     bench_lib.py cpu-snapshot PID       CPU clock ticks: machine process time, machine total,
                                         reaped children of PID (cutime + cstime), steal
+    bench_lib.py scenario FILE KEY route|sample
+                                        a scenario's route, or its body (placeholders filled)
+    bench_lib.py wrk-script FILE KEY OUT
+                                        a wrk script sending the scenario (fresh: new digits
+                                        in every request)
     bench_lib.py report RUN_DIR         the results table, from the files scripts/bench wrote
 
 RUN_DIR holds (all written by scripts/bench):
@@ -20,6 +25,7 @@ Target specs: "ref" (the nginx row), "-" (no target), "rps>=0.60 p99<=2" (ratios
 nginx medians of the same run, all must hold), "peer:phone_cn_fresh>=5" (median req/s of the
 named service scenario divided by this row's median req/s).
 """
+import json
 import os
 import re
 import socket
@@ -247,6 +253,50 @@ def report(run_dir):
     print("\n".join(out))
 
 
+def load_scenario(path, key):
+    """One scenario of Tests/perf/scenarios.json (route, body, headers)."""
+    with open(path, encoding="utf-8") as f:
+        return json.load(f)["scenarios"][key]
+
+
+FRESH = re.compile(r"\{digits:(\d+)-(\d+)\}")
+
+
+def scenario_sample(scenario):
+    """The body with every {digits:A-B} placeholder filled from one fixed digit string."""
+    digits = "1357924680135792"
+    return FRESH.sub(lambda m: digits[int(m.group(1)):int(m.group(2))], scenario["body"])
+
+
+def lua_string(text):
+    return "[==[" + text + "]==]"
+
+
+def wrk_script(scenario):
+    """A wrk script posting the scenario's body; a fresh one fills its placeholders anew in every request."""
+    lines = ['wrk.method = "POST"', 'wrk.headers["Content-Type"] = "application/json"']
+    for name, value in scenario.get("headers", {}).items():
+        lines.append(f"wrk.headers[{lua_string(name)}] = {lua_string(value)}")
+    lines.append(f"wrk.body = {lua_string(scenario_sample(scenario))}")
+    if FRESH.search(scenario["body"]):
+        lines += [
+            f"local template = {lua_string(scenario['body'])}",
+            "local function body()",
+            "    local digits = {}",
+            "    for i = 1, 16 do digits[i] = tostring(math.random(0, 9)) end",
+            "    local d = table.concat(digits)",
+            '    return (template:gsub("{digits:(%d+)%-(%d+)}", function(a, b)',
+            "        return d:sub(tonumber(a) + 1, tonumber(b))",
+            "    end))",
+            "end",
+            "local seeds = 0",
+            'function setup(thread) seeds = seeds + 1; thread:set("seed", seeds) end',
+            "function init(args) math.randomseed(os.time() * 100 + (seed or 0)) end",
+            "function request() return wrk.format(nil, nil, nil, body()) end",
+        ]
+    return "\n".join(lines) + "\n"
+
+
 def main(argv):
     if len(argv) >= 1 and argv[0] == "free-port":
         with socket.socket() as s:
@@ -262,6 +312,12 @@ def main(argv):
         print(line)
     elif len(argv) == 2 and argv[0] == "cpu-snapshot":
         print(*cpu_snapshot(argv[1]))
+    elif len(argv) == 4 and argv[0] == "scenario":
+        scenario = load_scenario(argv[1], argv[2])
+        print(scenario["route"] if argv[3] == "route" else scenario_sample(scenario))
+    elif len(argv) == 4 and argv[0] == "wrk-script":
+        with open(argv[3], "w", encoding="utf-8") as f:
+            f.write(wrk_script(load_scenario(argv[1], argv[2])))
     elif len(argv) == 2 and argv[0] == "report":
         report(argv[1])
     else:

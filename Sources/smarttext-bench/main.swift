@@ -6,6 +6,7 @@
 // scenario through the whole request path without sockets (JSON in, engine,
 // JSON out): what `scripts/instructions` counts under callgrind.
 import SmartTextEngine
+import SmartTextJSON
 import SmartTextNativeRules
 import SmartTextServer
 
@@ -21,84 +22,89 @@ do {
     exit(1)
 }
 
-/// The request of each scenario, as `make bench` sends them: a fixed body, or
-/// (`_fresh`) a new phone number, name and password in every request, built
-/// from the request's index, so the layout and verdict caches mostly miss as
-/// they do with real users.
-let scenarios: [String: (path: String, body: (Int) -> String)] = [
-    "credit_card": (
-        "/v1/edit",
-        { _ in
-            #"{"field":"credit_card","text":"4242 4242 4242 424","range":{"start":18,"end":18},"replacement":"2","seq":41}"#
-        }
-    ),
-    // The same keystroke as a browser sends it, with its Accept-Language header (see `headers(for:)`).
-    "credit_card_browser": (
-        "/v1/edit",
-        { _ in
-            #"{"field":"credit_card","text":"4242 4242 4242 424","range":{"start":18,"end":18},"replacement":"2","seq":41}"#
-        }
-    ),
-    "phone_cn": (
-        "/v1/edit",
-        { _ in #"{"field":"phone_cn","text":"138 0013 800","range":{"start":12,"end":12},"replacement":"0","seq":41}"# }
-    ),
-    "phone_cn_fresh": (
-        "/v1/edit",
-        { index in
-            let digits = freshDigits(index, count: 7)
-            return #"{"field":"phone_cn","text":"138 \#(digits.prefix(4)) \#(digits.suffix(3))","#
-                + #""range":{"start":12,"end":12},"replacement":"0","seq":41}"#
-        }
-    ),
-    "validate": (
-        "/v1/validate",
-        { _ in
-            #"{"form":"signup","values":{"username":"jane_doe","email":"jane@example.com","phone_cn":"138 0013 8000","password":"Tr0ub4dor&3xyz!","password_confirm":"Tr0ub4dor&3xyz!"},"event":"submit"}"#
-        }
-    ),
-    "validate_fresh": (
-        "/v1/validate",
-        { index in
-            let n = freshDigits(index, count: 8)
-            return #"{"form":"signup","values":{"username":"jane_\#(n)","email":"jane\#(n)@example.com","#
-                + #""phone_cn":"139\#(n)","password":"Tr0ub\#(n)&xyz!","password_confirm":"Tr0ub\#(n)&xyz!"},"#
-                + #""event":"submit"}"#
-        }
-    ),
-]
+/// One request scenario of `Tests/perf/scenarios.json`, which `scripts/bench` sends too.
+struct Scenario {
+    var route: String
+    var headers: [String: String]
+    /// The body, with `{digits:A-B}` placeholders in a fresh scenario.
+    var body: String
 
-/// The request headers of a scenario: a browser's scenario adds the
-/// `Accept-Language` header browsers send with every request.
-func headers(for scenario: String) -> [String: String] {
-    var headers = ["Content-Type": "application/json"]
-    if scenario.hasSuffix("_browser") { headers["Accept-Language"] = "en-US,en;q=0.9,zh-CN;q=0.8" }
-    return headers
+    /// The body of request `index`: each placeholder filled with digits A..<B of
+    /// one 16-digit string that differs for each index.
+    func body(_ index: Int) -> String {
+        guard body.contains("{digits:") else { return body }
+        let digits = Array(freshDigits(index, count: 16))
+        var result = ""
+        var rest = body[...]
+        while let open = rest.firstRange(of: "{digits:"), let close = rest[open.upperBound...].firstIndex(of: "}") {
+            result += rest[..<open.lowerBound]
+            let bounds = rest[open.upperBound..<close].split(separator: "-").compactMap { Int($0) }
+            if bounds.count == 2 { result += String(digits[bounds[0]..<bounds[1]]) }
+            rest = rest[rest.index(after: close)...]
+        }
+        return result + rest
+    }
+}
+
+/// The scenarios of `Tests/perf/scenarios.json` (or of the file in `SMARTTEXT_SCENARIOS`).
+func loadScenarios() -> [String: Scenario] {
+    let path = getenv("SMARTTEXT_SCENARIOS").map { String(cString: $0) } ?? "Tests/perf/scenarios.json"
+    guard let file = fopen(path, "rb") else {
+        print("cannot read \(path) (run from the repository's root, or set SMARTTEXT_SCENARIOS)")
+        exit(2)
+    }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let count = fread(&chunk, 1, chunk.count, file)
+        if count <= 0 { break }
+        bytes += chunk[..<count]
+    }
+    fclose(file)
+    guard case .object(let top)? = try? JSONParser.parse(bytes), case .object(let list)? = top["scenarios"] else {
+        print("\(path) is not a scenarios file")
+        exit(2)
+    }
+    var scenarios: [String: Scenario] = [:]
+    for member in list.members {
+        guard case .object(let entry) = member.value, case .string(let route)? = entry["route"],
+            case .string(let body)? = entry["body"]
+        else { continue }
+        var headers = ["Content-Type": "application/json"]
+        if case .object(let extra)? = entry["headers"] {
+            for header in extra.members {
+                if case .string(let value) = header.value { headers[header.key] = value }
+            }
+        }
+        scenarios[member.key] = Scenario(route: route, headers: headers, body: body)
+    }
+    return scenarios
 }
 
 /// `count` decimal digits that look random and differ for each index (a
 /// multiplicative hash; deterministic, so instruction counts repeat).
 func freshDigits(_ index: Int, count: Int) -> String {
-    var modulus = 1
-    for _ in 0..<count { modulus *= 10 }
-    let value = ((UInt64(index + 1) &* 0x9E37_79B9_7F4A_7C15) >> 20) % UInt64(modulus)
-    let text = String(value)
-    return String(repeating: "0", count: count - text.count) + text
+    var state = UInt64(index + 1) &* 0x9E37_79B9_7F4A_7C15
+    var digits = ""
+    for _ in 0..<count {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        digits += String((state >> 33) % 10)
+    }
+    return digits
 }
 
 let arguments = CommandLine.arguments
 if arguments.count == 4 && arguments[1] == "requests" {
+    let scenarios = loadScenarios()
     guard let scenario = scenarios[arguments[2]], let count = Int(arguments[3]) else {
         print("usage: smarttext-bench requests \(scenarios.keys.sorted().joined(separator: "|")) COUNT")
         exit(2)
     }
     let responder = LocalResponder(registry: registry)
-    let requestHeaders = headers(for: arguments[2])
     var bytes = 0
     for index in 0..<count {
-        let body = Array(scenario.body(index).utf8)
         let response = responder.respond(
-            method: "POST", path: scenario.path, headers: requestHeaders, body: body)
+            method: "POST", path: scenario.route, headers: scenario.headers, body: Array(scenario.body(index).utf8))
         guard response.status == 200 else {
             print("status \(response.status): \(String(decoding: response.body, as: UTF8.self))")
             exit(1)

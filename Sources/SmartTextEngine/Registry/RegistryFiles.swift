@@ -16,29 +16,36 @@ extension RegistryLoader {
         if (status.st_mode & S_IFMT) != S_IFDIR {
             return [RegistrySource(name: path, bytes: try readFile(path))]
         }
-        guard let directory = opendir(path) else {
+        guard let names = registryFileNames(inFolder: path) else {
             throw RegistryError(problems: [
                 RegistryProblem(file: path, message: "cannot list the folder: \(String(cString: strerror(errno)))")
             ])
         }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { buffer in
-                String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            // Kubernetes ConfigMap mounts hold hidden `..data` links and folders: skip hidden names.
-            if name.hasSuffix(".json") && !name.hasPrefix(".") { names.append(name) }
-        }
-        closedir(directory)
         guard !names.isEmpty else {
             throw RegistryError(problems: [RegistryProblem(file: path, message: "the folder has no *.json file")])
         }
         let folder = path.hasSuffix("/") ? path : path + "/"
         var sources: [RegistrySource] = []
-        for name in names.sorted() {
+        for name in names {
             sources.append(RegistrySource(name: folder + name, bytes: try readFile(folder + name)))
         }
         return sources
+    }
+
+    /// The registry files of a folder: its `*.json` files, sorted by name, hidden
+    /// ones left out (Kubernetes ConfigMap mounts hold hidden `..data` links and
+    /// folders). Nil when the folder cannot be listed (`errno` says why).
+    public static func registryFileNames(inFolder path: String) -> [String]? {
+        guard let directory = opendir(path) else { return nil }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { buffer in
+                String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name.hasSuffix(".json") && !name.hasPrefix(".") { names.append(name) }
+        }
+        return names.sorted()
     }
 
     private static func readFile(_ path: String) throws(RegistryError) -> [UInt8] {

@@ -56,21 +56,12 @@ final class RegistryWatcher: @unchecked Sendable {
         var status = stat()
         guard stat(path, &status) == 0 else { return [0] }
         guard (status.st_mode & S_IFMT) == S_IFDIR else { return describe(status) }
-        guard let directory = opendir(path) else { return [1] }
-        defer { closedir(directory) }
-        var entries: [(String, [UInt64])] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { buffer in
-                String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            guard name.hasSuffix(".json") && !name.hasPrefix(".") else { continue }
+        guard let names = RegistryLoader.registryFileNames(inFolder: path) else { return [1] }
+        var fingerprint: [UInt64] = []
+        for name in names {
             var fileStatus = stat()
             let full = path.hasSuffix("/") ? path + name : path + "/" + name
-            entries.append((name, stat(full, &fileStatus) == 0 ? describe(fileStatus) : [0]))
-        }
-        var fingerprint: [UInt64] = []
-        for (name, description) in entries.sorted(by: { $0.0 < $1.0 }) {
-            fingerprint += name.utf8.map(UInt64.init) + description
+            fingerprint += name.utf8.map(UInt64.init) + (stat(full, &fileStatus) == 0 ? describe(fileStatus) : [0])
         }
         return fingerprint
     }

@@ -1,0 +1,67 @@
+import SmartTextSupport
+
+/// A text in several languages, keyed by language tag (`en`, `zh-Hans`, `de`).
+public struct LocalizedText: Sendable, Equatable {
+    /// Tag and text pairs, in the order they were given.
+    public let entries: [(tag: String, text: String)]
+
+    public init(_ entries: [(String, String)]) {
+        self.entries = entries.map { (LocalePreference.canonical($0.0), $0.1) }
+    }
+
+    /// One text for every language.
+    public init(_ text: String) {
+        self.entries = [("*", text)]
+    }
+
+    public static func == (lhs: LocalizedText, rhs: LocalizedText) -> Bool {
+        lhs.entries.elementsEqual(rhs.entries) { $0.tag == $1.tag && $0.text == $1.text }
+    }
+
+    /// The best text for `preference`: an exact tag, then the same language,
+    /// then `zh-Hans` for any Chinese, then English, then the first given.
+    public func resolve(_ preference: LocalePreference) -> String {
+        if entries.count == 1 { return entries[0].text }
+        // Language tags are ASCII: compared as bytes (the same by Characters was
+        // most of the cost of a keystroke from a browser asking for `en-US`).
+        let dash = UInt8(ascii: "-")
+        for tag in preference.tags {
+            if let exact = entries.first(where: { $0.tag == tag }) { return exact.text }
+            let language = tag.utf8.prefix { $0 != dash }
+            if let sameLanguage = entries.first(where: { $0.tag.utf8.prefix { $0 != dash }.elementsEqual(language) }) {
+                return sameLanguage.text
+            }
+        }
+        if let english = entries.first(where: { $0.tag == "en" || $0.tag == "*" }) { return english.text }
+        return entries.first?.text ?? ""
+    }
+
+    /// The text with `{name}` placeholders filled.
+    public func render(_ preference: LocalePreference, _ values: [String: String]) -> String {
+        Self.fill(resolve(preference), values)
+    }
+
+    static func fill(_ template: String, _ values: [String: String]) -> String {
+        var template = template
+        return template.withUTF8 { bytes -> String in
+            guard bytes.contains(UInt8(ascii: "{")) else { return String(decoding: bytes, as: UTF8.self) }
+            var result: [UInt8] = []
+            result.reserveCapacity(bytes.count + 32)
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "{"),
+                    let close = bytes[(index + 1)...].firstIndex(of: UInt8(ascii: "}")),
+                    let value = values[String(decoding: bytes[(index + 1)..<close], as: UTF8.self)]
+                {
+                    result.append(contentsOf: value.utf8)
+                    index = close + 1
+                } else {
+                    result.append(byte)
+                    index += 1
+                }
+            }
+            return String(decoding: result, as: UTF8.self)
+        }
+    }
+}
