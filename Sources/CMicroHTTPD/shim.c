@@ -232,7 +232,8 @@ cmhd_server *cmhd_server_start(const cmhd_config *config, cmhd_handler handler, 
     server->quiesced_listener = MHD_INVALID_SOCKET;
 
     // MHD_USE_TURBO: read and write before asking epoll whether the socket is
-    // ready (most answers fit in one send), which saves a round through epoll per request.
+    // ready (most answers fit in one send), which saves a round through epoll per request
+    // (BENCHMARKS.md item 4).
     unsigned int flags =
         MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC | MHD_USE_ERROR_LOG | MHD_USE_TURBO;
     if (chosen->ai_family == AF_INET6) {
@@ -244,7 +245,7 @@ cmhd_server *cmhd_server_start(const cmhd_config *config, cmhd_handler handler, 
         {MHD_OPTION_CONNECTION_TIMEOUT, (intptr_t)config->timeout_seconds, NULL},
         // Each connection's memory pool holds the request line and headers and the
         // answer's headers (bodies live in our own buffer); MHD clears the used part
-        // per request, so a smaller pool than the 32 KiB default costs less.
+        // per request, so a smaller pool than the 32 KiB default costs less (BENCHMARKS.md item 4).
         {MHD_OPTION_CONNECTION_MEMORY_LIMIT, 16 * 1024, NULL},
         // Headroom over our own limit (cmhd_on_accept), which refuses connections fast.
         {MHD_OPTION_CONNECTION_LIMIT, (intptr_t)(config->max_connections + 64 * threads), NULL},

@@ -7,7 +7,8 @@
 /// `@inlinable` throughout: answers are written in the server module, and a
 /// call across the module boundary for every key and value cost more than the
 /// bytes it wrote. The buffer is plain memory in the struct itself, not a
-/// class, so the inlined appends need no dynamic exclusivity checks.
+/// class, so the inlined appends need no dynamic exclusivity checks
+/// (BENCHMARKS.md items 1 and 11).
 public struct JSONWriter: ~Copyable {
     @usableFromInline var base: UnsafeMutablePointer<UInt8>
     @usableFromInline var count = 0
@@ -59,7 +60,7 @@ public struct JSONWriter: ~Copyable {
     /// Writes an object key; the next value call writes its value.
     @inlinable public mutating func key(_ name: StaticString) {
         // Keys are short literals: copied byte by byte with one capacity check
-        // for the comma, quotes and colon (a memcpy call costs more than the copy).
+        // for the comma, quotes and colon (a memcpy call costs more than the copy; BENCHMARKS.md item 11).
         let length = name.utf8CodeUnitCount
         reserve(length + 4)
         let bit: UInt64 = 1 << UInt64(depth)

@@ -7,10 +7,13 @@ public enum OffsetUnit: String, Sendable, CaseIterable {
 }
 
 /// The engine works on arrays of Unicode scalars; these helpers convert
-/// between scalar indices and the offsets clients send.
+/// between scalar indices and the offsets clients send. `@inlinable`: called
+/// for every character from the engine and the native rules, another module,
+/// where a generic or opaque call per character cost more than the work
+/// (BENCHMARKS.md item 10).
 public enum TextUnits {
     /// The scalars of a string.
-    public static func scalars(_ text: String) -> [Unicode.Scalar] {
+    @inlinable public static func scalars(_ text: String) -> [Unicode.Scalar] {
         // One pass into room for the worst case (one scalar per UTF-8 byte);
         // `append(contentsOf:)` walked the string twice, once only to count.
         let capacity = text.utf8.count
@@ -30,7 +33,7 @@ public enum TextUnits {
     /// A string from scalars, encoded to UTF-8 straight into the string's own
     /// storage (appending to a `String.UnicodeScalarView` one scalar at a time
     /// is several times slower, and an intermediate byte array is one more
-    /// allocation).
+    /// allocation; BENCHMARKS.md item 9).
     @inlinable public static func string<S: Collection<Unicode.Scalar>>(_ scalars: S) -> String {
         var capacity = 0
         for scalar in scalars { capacity += UTF8.width(scalar) }
@@ -63,7 +66,7 @@ public enum TextUnits {
     }
 
     /// The length of `scalars` in `unit`.
-    public static func length(_ scalars: some Collection<Unicode.Scalar>, in unit: OffsetUnit) -> Int {
+    @inlinable public static func length(_ scalars: some Collection<Unicode.Scalar>, in unit: OffsetUnit) -> Int {
         switch unit {
         case .scalars: return scalars.count
         case .utf16:
@@ -74,7 +77,9 @@ public enum TextUnits {
     }
 
     /// The offset in `unit` of scalar index `index`.
-    public static func offset(ofScalarIndex index: Int, in scalars: [Unicode.Scalar], unit: OffsetUnit) -> Int {
+    @inlinable public static func offset(ofScalarIndex index: Int, in scalars: [Unicode.Scalar], unit: OffsetUnit)
+        -> Int
+    {
         switch unit {
         case .scalars: return index
         case .utf16: return length(scalars[..<index], in: .utf16)
@@ -83,7 +88,7 @@ public enum TextUnits {
 
     /// The UTF-16 offset of an offset in `unit` into `text`; an offset past the
     /// end gives the text's UTF-16 length plus what lies past it.
-    public static func utf16Offset(of offset: Int, in text: String, unit: OffsetUnit) -> Int {
+    @inlinable public static func utf16Offset(of offset: Int, in text: String, unit: OffsetUnit) -> Int {
         guard unit == .scalars else { return offset }
         var units = 0
         var remaining = offset
@@ -96,14 +101,16 @@ public enum TextUnits {
     }
 
     /// Where an offset lands among the scalars.
-    public enum Position: Equatable {
+    @frozen public enum Position: Equatable {
         case index(Int)
         case outOfBounds
         case insideSurrogatePair
     }
 
     /// The scalar index of an offset in `unit`.
-    public static func scalarIndex(ofOffset offset: Int, in scalars: [Unicode.Scalar], unit: OffsetUnit) -> Position {
+    @inlinable public static func scalarIndex(ofOffset offset: Int, in scalars: [Unicode.Scalar], unit: OffsetUnit)
+        -> Position
+    {
         guard offset >= 0 else { return .outOfBounds }
         switch unit {
         case .scalars:
@@ -122,7 +129,7 @@ public enum TextUnits {
 
     /// The scalar indices that start a grapheme cluster, plus the end index.
     /// Nil when every scalar boundary is a cluster boundary (the common case).
-    public static func clusterBoundaries(_ scalars: [Unicode.Scalar]) -> [Bool]? {
+    @inlinable public static func clusterBoundaries(_ scalars: [Unicode.Scalar]) -> [Bool]? {
         if scalars.allSatisfy({ $0.value < 0x300 }) && !containsCRLF(scalars) { return nil }
         var boundaries = [Bool](repeating: false, count: scalars.count + 1)
         var index = 0
@@ -135,7 +142,7 @@ public enum TextUnits {
     }
 
     /// The smallest cluster boundary at or after `index`.
-    public static func snapToCluster(_ index: Int, boundaries: [Bool]?) -> Int {
+    @inlinable public static func snapToCluster(_ index: Int, boundaries: [Bool]?) -> Int {
         guard let boundaries else { return index }
         var position = index
         while position < boundaries.count - 1 && !boundaries[position] { position += 1 }
@@ -143,12 +150,12 @@ public enum TextUnits {
     }
 
     /// The number of user-perceived characters (grapheme clusters).
-    public static func clusterCount(_ scalars: some Collection<Unicode.Scalar>) -> Int {
+    @inlinable public static func clusterCount(_ scalars: some Collection<Unicode.Scalar>) -> Int {
         if scalars.allSatisfy({ $0.value < 0x300 && $0 != "\r" }) { return scalars.count }
         return string(scalars).count
     }
 
-    private static func containsCRLF(_ scalars: [Unicode.Scalar]) -> Bool {
+    @usableFromInline static func containsCRLF(_ scalars: [Unicode.Scalar]) -> Bool {
         guard scalars.count > 1 else { return false }
         for index in 1..<scalars.count where scalars[index] == "\n" && scalars[index - 1] == "\r" {
             return true
@@ -159,7 +166,7 @@ public enum TextUnits {
 
 extension Unicode.Scalar {
     /// The ASCII digit for any Unicode decimal digit (full-width `５`, Arabic-Indic `٥`, ...), else nil.
-    public var asciiDigit: Unicode.Scalar? {
+    @inlinable public var asciiDigit: Unicode.Scalar? {
         if value >= 0x30 && value <= 0x39 { return self }
         if value < 0x80 { return nil }
         guard properties.numericType == .decimal, let number = properties.numericValue,
@@ -169,25 +176,25 @@ extension Unicode.Scalar {
     }
 
     /// Full-width ASCII forms (U+FF01...U+FF5E, as Chinese and Japanese IMEs type them) mapped to ASCII.
-    public var halfWidth: Unicode.Scalar {
+    @inlinable public var halfWidth: Unicode.Scalar {
         if value >= 0xFF01 && value <= 0xFF5E { return Unicode.Scalar(value - 0xFF01 + 0x21)! }
         if value == 0x3000 { return " " }
         return self
     }
 
     /// An ASCII letter or digit (after `halfWidth`).
-    public var isASCIIAlphanumeric: Bool {
+    @inlinable public var isASCIIAlphanumeric: Bool {
         (value >= 0x30 && value <= 0x39) || (value >= 0x41 && value <= 0x5A) || (value >= 0x61 && value <= 0x7A)
     }
 
     /// A letter in any script.
-    public var isLetter: Bool {
+    @inlinable public var isLetter: Bool {
         if value < 0x80 { return (value >= 0x41 && value <= 0x5A) || (value >= 0x61 && value <= 0x7A) }
         return properties.isAlphabetic && properties.numericType == nil
     }
 
     /// Unicode white space.
-    public var isSpace: Bool {
+    @inlinable public var isSpace: Bool {
         if value < 0x80 { return value == 0x20 || (value >= 0x09 && value <= 0x0D) }
         return properties.isWhitespace
     }

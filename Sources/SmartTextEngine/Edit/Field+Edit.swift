@@ -60,7 +60,7 @@ extension Field {
         }
 
         // The old text's own formatting is needed only for deletions at a
-        // separator and for refused edits: computed on first use.
+        // separator and for refused edits: computed on first use (BENCHMARKS.md item 2).
         var formattedBefore: Formatted? = nil
         func before() -> Formatted {
             if let formattedBefore { return formattedBefore }

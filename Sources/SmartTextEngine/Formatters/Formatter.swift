@@ -3,39 +3,47 @@ import SmartTextSupport
 
 /// Where one output scalar of a formatter came from. The caret, `value`,
 /// `rejected` and the backspace rules are all derived from these.
-public struct Provenance: Equatable, Sendable, CustomStringConvertible {
-    private let raw: Int32
-
-    private init(raw: Int32) { self.raw = raw }
-
+public enum Provenance: Equatable, Sendable, CustomStringConvertible {
     /// A significant scalar taken from input index `index` (possibly normalized: `５` → `5`).
-    public static func kept(_ index: Int) -> Provenance { Provenance(raw: Int32(index)) }
+    case kept(Int)
     /// A literal the formatter inserted (a group separator, a mask's `(`).
-    public static let literal = Provenance(raw: -1)
+    case literal
     /// A significant scalar the formatter supplied (`4` → `04/` in an expiry date).
-    public static let synthesized = Provenance(raw: -2)
+    case synthesized
     /// A literal the formatter would insert, matched to the same character typed at input index `index`.
-    public static func consumed(_ index: Int) -> Provenance { Provenance(raw: -3 - Int32(index)) }
+    case consumed(Int)
 
     /// The input index for `kept` and `consumed`, else nil.
-    public var inputIndex: Int? {
-        if raw >= 0 { return Int(raw) }
-        if raw <= -3 { return Int(-3 - raw) }
-        return nil
+    @inlinable public var inputIndex: Int? {
+        switch self {
+        case .kept(let index), .consumed(let index): index
+        case .literal, .synthesized: nil
+        }
     }
 
     /// Taken from the input as a significant scalar.
-    public var isKept: Bool { raw >= 0 }
+    @inlinable public var isKept: Bool {
+        if case .kept = self { true } else { false }
+    }
+
     /// Part of the submitted value (kept or synthesized).
-    public var isSignificant: Bool { raw >= 0 || raw == -2 }
+    @inlinable public var isSignificant: Bool {
+        switch self {
+        case .kept, .synthesized: true
+        case .literal, .consumed: false
+        }
+    }
+
     /// Formatting that is not part of the value (inserted or consumed literal).
-    public var isLiteral: Bool { raw == -1 || raw <= -3 }
+    @inlinable public var isLiteral: Bool { !isSignificant }
 
     public var description: String {
-        if raw >= 0 { return "kept(\(raw))" }
-        if raw == -1 { return "literal" }
-        if raw == -2 { return "synthesized" }
-        return "consumed(\(-3 - raw))"
+        switch self {
+        case .kept(let index): "kept(\(index))"
+        case .literal: "literal"
+        case .synthesized: "synthesized"
+        case .consumed(let index): "consumed(\(index))"
+        }
     }
 }
 
@@ -141,7 +149,7 @@ public struct FormatterPipeline: Sendable {
     /// The formatters, first applied first.
     public let formatters: [any TextFormatter]
 
-    /// The formatters whose `valueScalar` changes something (usually none).
+    /// The formatters whose `valueScalar` changes something (usually none; BENCHMARKS.md item 3).
     private let valueMappers: [any TextFormatter]
 
     public init(_ formatters: [any TextFormatter]) {

@@ -23,7 +23,7 @@ public struct LocalizedText: Sendable, Equatable {
     public func resolve(_ preference: LocalePreference) -> String {
         if entries.count == 1 { return entries[0].text }
         // Language tags are ASCII: compared as bytes (the same by Characters was
-        // most of the cost of a keystroke from a browser asking for `en-US`).
+        // most of the cost of a keystroke from a browser asking for `en-US`; BENCHMARKS.md item 12).
         let dash = UInt8(ascii: "-")
         for tag in preference.tags {
             if let exact = entries.first(where: { $0.tag == tag }) { return exact.text }

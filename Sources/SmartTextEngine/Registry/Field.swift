@@ -41,7 +41,7 @@ public struct FieldHints: Sendable, Equatable {
 ///
 /// Immutable, and a class: a lookup or a loop over a form's fields hands out a
 /// reference, where a struct of this size was copied member by member (a retain
-/// for each string, array and formatter) on every request.
+/// for each string, array and formatter) on every request (BENCHMARKS.md item 11).
 public final class Field: Sendable {
     /// The registry name (`phone_cn`), or names joined by `+` for a composed field.
     public let name: String

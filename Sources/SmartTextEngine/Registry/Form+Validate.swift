@@ -40,7 +40,7 @@ extension Form {
     ) -> FormCheck {
         var errors: [FormError] = []
         // Forms are small: names are matched by a linear search over indices,
-        // cheaper than hashing them and without copying the pairs.
+        // cheaper than hashing them and without copying the pairs (BENCHMARKS.md item 11).
         var texts = [String?](repeating: nil, count: fields.count)
         for valueIndex in values.indices {
             guard let fieldIndex = fields.indices.first(where: { fields[$0].name == values[valueIndex].name }) else {

@@ -17,7 +17,8 @@ public struct CalendarDate: Sendable, Comparable, CustomStringConvertible {
     /// Today in UTC.
     ///
     /// Every validation input carries it, so it is computed with arithmetic
-    /// rather than `gmtime_r`, which takes the time-zone lock on each call.
+    /// rather than `gmtime_r`, which takes the time-zone lock on each call
+    /// (BENCHMARKS.md item 11).
     public static func today() -> CalendarDate {
         let seconds = Int(time(nil))
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400

@@ -113,7 +113,7 @@ public final class ValidatorRule: Sendable {
     /// Overrides the built-in message.
     public let message: LocalizedText?
     /// Rendered messages by label, variant and language: a message depends on
-    /// nothing else, and rendering one costs more than the rule's check.
+    /// nothing else, and rendering one costs more than the rule's check (BENCHMARKS.md item 2).
     private let rendered = RenderedMessages()
 
     public init(
@@ -126,7 +126,7 @@ public final class ValidatorRule: Sendable {
         self.eventBits = events.reduce(0) { $0 | Self.bit($1) }
     }
 
-    /// `events` as bits: asked for every failing rule, and a `Set` lookup hashes.
+    /// `events` as bits: asked for every failing rule, and a `Set` lookup hashes (BENCHMARKS.md item 11).
     private let eventBits: UInt8
 
     private static func bit(_ event: ValidationEvent) -> UInt8 {
@@ -156,7 +156,8 @@ public final class ValidatorRule: Sendable {
 /// hash table. A rule has a few variants and a label per language, and the
 /// label and variant strings are the registry's and the validator's own, so
 /// comparing them is mostly comparing two pointers; hashing them cost more
-/// than the rule's check. Holds at most `limit` messages, replaced in turn.
+/// than the rule's check (BENCHMARKS.md item 11). Holds at most `limit`
+/// messages, replaced in turn.
 final class RenderedMessages: Sendable {
     private struct Entry {
         let label: String

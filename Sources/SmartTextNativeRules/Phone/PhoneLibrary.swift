@@ -100,7 +100,8 @@ enum PhoneLibrary {
     /// What libphonenumber says about `text` for `region`. A pure function of the
     /// two, and a parse costs 50 to 100 µs: the layout of a keystroke, its
     /// completion with example numbers and the phone validator ask about the
-    /// same texts, so answers are cached here, where all of them share it.
+    /// same texts, so answers are cached here, where all of them share it
+    /// (BENCHMARKS.md items 6 to 8).
     static func inspect(_ text: String, region: String) -> PhoneInfo {
         inspections.value(for: region + "|" + text) { inspectUncached(text, region: region) }
     }

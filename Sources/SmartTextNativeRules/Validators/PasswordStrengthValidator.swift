@@ -19,7 +19,8 @@ public struct PasswordStrengthValidator: Validator {
 
     /// zxcvbn costs about 100 µs a password, and a form check or a keystroke
     /// repeats the same password: verdicts are cached under Swift's per-process
-    /// seeded SipHash of the password, so no password text is kept in memory.
+    /// seeded SipHash of the password, so no password text is kept in memory
+    /// (BENCHMARKS.md items 6 and 8).
     private static let verdicts = BoundedCache<Int, RuleCheck>(limit: 1024)
 
     public func check(_ input: ValidationInput) -> RuleCheck {

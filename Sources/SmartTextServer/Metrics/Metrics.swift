@@ -20,7 +20,7 @@ final class Metrics: Sendable {
     static let statuses = [200, 204, 304, 400, 404, 405, 413, 415, 422, 500, 503]
 
     private struct State {
-        /// Requests by [route][method][status], flat; no hashing on the request path.
+        /// Requests by [route][method][status], flat; no hashing on the request path (BENCHMARKS.md item 3).
         var requests = [UInt64](
             repeating: 0, count: Route.slots.count * Metrics.methods.count * (Metrics.statuses.count + 1))
         var latency = [Histogram](repeating: Histogram(), count: Route.slots.count)
