@@ -199,6 +199,20 @@ func problems(_ texts: String..., builtin: Bool = false) -> [String] {
             problems(#"{"fields": {"a": {"extends": "a"}}}"#) == [#"a.json: field "a", extends: extends cycle: a → a"#])
     }
 
+    /// `extends` is resolved with a loop, not recursion: a long chain loads and a long cycle is reported once.
+    @Test func longExtendsChainsAndCycles() throws {
+        let count = 5_000
+        var chain = #"{"fields": {"f0": {"formatters": ["digits"]}"#
+        for index in 1..<count { chain += #", "f\#(index)": {"extends": "f\#(index - 1)"}"# }
+        let registry = try load(chain + "}}")
+        #expect(try registry.field(["f\(count - 1)"]).format("a1b2").text == "12")
+        var cycle = #"{"fields": {"f0": {"extends": "f\#(count - 1)"}"#
+        for index in 1..<count { cycle += #", "f\#(index)": {"extends": "f\#(index - 1)"}"# }
+        let lines = problems(cycle + "}}")
+        #expect(lines.count == 1)
+        #expect(lines.first?.contains("extends cycle: ") == true)
+    }
+
     @Test func everyProblemIsReportedNotOnlyTheFirst() {
         let lines = problems(
             #"{"fields": {"x": {"formatters": ["bogus"]}, "y": {"validators": ["nope"]}}, "forms": {"f": {"fields": ["missing"]}}}"#

@@ -5,7 +5,8 @@ enum CoreRules {
 
     static let formatters: [FormatterDefinition] = [
         FormatterDefinition(
-            "trim", summary: "leading white space; trailing white space on blur and submit"
+            "trim",
+            summary: "leading white space; trailing white space on `blur` and `submit`, so typing `John Smith` works"
         ) { _ in TrimFormatter() },
         FormatterDefinition("trimStart", summary: "leading white space") { _ in TrimStartFormatter() },
         FormatterDefinition("collapseWhitespace", summary: "runs of white space become one space") { _ in
@@ -35,7 +36,10 @@ enum CoreRules {
             }
         },
         FormatterDefinition(
-            "creditCard", summary: "grouped by brand (seven brands, up to 19 digits); `meta.brand`"
+            "creditCard",
+            summary:
+                "grouped by brand: Visa, Mastercard (incl. 2221–2720), American Express `4-6-5`, Diners Club `4-6-4`, "
+                + "Discover, JCB, UnionPay (up to 19 digits), Maestro; `meta.brand`"
         ) { _ in CreditCardFormatter() },
         FormatterDefinition("cardExpiry", summary: "`MM/YY`; `4` gives `04/`") { _ in CardExpiryFormatter() },
         FormatterDefinition("iban", summary: "groups of four, the country's length") { _ in IBANFormatter() },
@@ -88,7 +92,7 @@ enum CoreRules {
                 "length", options: ["min", "max"], summary: "from `min` to `max` characters (either may be left out)",
                 build: length),
             ValidatorDefinition(
-                "email", summary: "a practical address: dot-atom local part, a domain of two or more labels"
+                "email", summary: "a practical address (see below)"
             ) { _, _ in EmailValidator() },
             ValidatorDefinition("luhn", summary: "the Luhn check digit of card numbers") { _, _ in LuhnValidator() },
             ValidatorDefinition(
@@ -98,7 +102,7 @@ enum CoreRules {
             },
             ValidatorDefinition(
                 "cvc", options: ["cardField"],
-                summary: "3 digits, 4 for American Express when the form's `cardField` says so"
+                summary: "3 digits; 4 when the form's `cardField` (default `credit_card`) is an American Express card"
             ) { options, _ in CVCValidator(cardField: options.string("cardField") ?? "credit_card") },
             ValidatorDefinition("iban", summary: "the country's length and the mod-97 check") { _, _ in
                 IBANValidator()
@@ -108,7 +112,8 @@ enum CoreRules {
                 summary: "the GB 11643 check character and a birth date that exists and is not in the future"
             ) { _, _ in CNResidentIDValidator() },
             ValidatorDefinition(
-                "date", options: ["min", "max"], summary: "`YYYY-MM-DD` that exists; bounds as dates or `today`",
+                "date", options: ["min", "max"],
+                summary: "`YYYY-MM-DD`, a date that exists; `min` and `max` as dates or `today`",
                 build: date),
             ValidatorDefinition(
                 "number", options: ["min", "max"], summary: "a number from `min` to `max`", build: number),

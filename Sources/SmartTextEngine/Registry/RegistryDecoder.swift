@@ -22,6 +22,12 @@ struct RegistryDecoder {
         var object: JSONObject
     }
 
+    /// The definitions of one kind, in order, with an index by name.
+    private struct Collected {
+        var definitions: [(name: String, found: Found)] = []
+        var positions: [String: Int] = [:]
+    }
+
     init(catalog: RuleCatalog) {
         self.catalog = catalog
     }
@@ -29,20 +35,21 @@ struct RegistryDecoder {
     /// Reads every source; the built-in one, when there, first.
     mutating func decode(_ sources: [RegistrySource]) -> RegistryDocument {
         var document = RegistryDocument()
-        var fields: [(name: String, found: Found)] = []
-        var forms: [(name: String, found: Found)] = []
+        var fields = Collected()
+        var forms = Collected()
         for source in sources {
             guard let top = topLevel(source, versions: &document.declaredVersions) else { continue }
             collect(top["fields"], kind: "field", from: source, into: &fields)
             collect(top["forms"], kind: "form", from: source, into: &forms)
         }
         // File-level problems come first (order 0), then fields, then forms, as defined.
-        for (index, (name, found)) in fields.enumerated() {
+        for (index, (name, found)) in fields.definitions.enumerated() {
             let place = ProblemPlace(file: found.file, subject: "field \"\(name)\"", order: 1 + index)
             document.fields.append(field(name, found.object, at: place))
         }
-        for (index, (name, found)) in forms.enumerated() {
-            let place = ProblemPlace(file: found.file, subject: "form \"\(name)\"", order: 1 + fields.count + index)
+        for (index, (name, found)) in forms.definitions.enumerated() {
+            let place = ProblemPlace(
+                file: found.file, subject: "form \"\(name)\"", order: 1 + fields.definitions.count + index)
             document.forms.append(form(name, found.object, at: place))
         }
         return document
@@ -89,8 +96,7 @@ struct RegistryDecoder {
     /// The named definitions of `fields` or `forms`. A user file may redefine a
     /// built-in name (in the built-in one's place); any other name defined twice is an error.
     private mutating func collect(
-        _ value: JSONValue?, kind: String, from source: RegistrySource,
-        into definitions: inout [(name: String, found: Found)]
+        _ value: JSONValue?, kind: String, from source: RegistrySource, into collected: inout Collected
     ) {
         guard let value else { return }
         let file = ProblemPlace(file: source.name, subject: nil, order: 0)
@@ -110,16 +116,17 @@ struct RegistryDecoder {
                 continue
             }
             let found = Found(file: source.name, isBuiltin: source.isBuiltin, object: object)
-            if let index = definitions.firstIndex(where: { $0.name == member.key }) {
-                let existing = definitions[index].found
+            if let index = collected.positions[member.key] {
+                let existing = collected.definitions[index].found
                 if existing.isBuiltin && !source.isBuiltin {
-                    definitions[index].found = found
+                    collected.definitions[index].found = found
                 } else {
                     diagnostics.report(place, nil, "is defined twice: in \(existing.file) and \(source.name)")
                 }
                 continue
             }
-            definitions.append((name: member.key, found: found))
+            collected.positions[member.key] = collected.definitions.count
+            collected.definitions.append((name: member.key, found: found))
         }
     }
 

@@ -79,3 +79,21 @@ public struct RuleCatalog: Sendable {
     /// The validator called `name`.
     public func validator(named name: String) -> ValidatorDefinition? { validators.first { $0.name == name } }
 }
+
+extension RuleCatalog {
+    /// The catalogue as Markdown tables, formatters then validators: name,
+    /// options and summary (the README's list of rules is this text; every
+    /// validator also takes `message` and `on`).
+    public var markdownTable: String {
+        func table(_ title: String, _ rows: [(String, [String], String)]) -> String {
+            var text = "| \(title) | options | what it does |\n|---|---|---|\n"
+            for (name, options, summary) in rows {
+                let keys = options.map { "`\($0)`" }.joined(separator: ", ")
+                text += "| `\(name)` | \(keys.isEmpty ? "–" : keys) | \(summary) |\n"
+            }
+            return text
+        }
+        return table("formatter", formatters.map { ($0.name, $0.options, $0.summary) }) + "\n"
+            + table("validator", validators.map { ($0.name, $0.options, $0.summary) })
+    }
+}

@@ -10,6 +10,8 @@ public enum ServerCommand: Sendable, Equatable {
     case serve(ServerConfiguration)
     /// Validate a registry and exit.
     case checkConfig(ServerConfiguration)
+    /// Print the formatters and validators a registry can name.
+    case listRules
     case help
     case version
 }
@@ -87,6 +89,7 @@ extension ServerCommand {
             text += "  \(flag.padding(28))\(option.help) [\(option.variable)]\n"
         }
         text += "  \("--check-config [FILE|DIR]".padding(28))validate a registry (or --config) and exit\n"
+        text += "  \("--list-rules".padding(28))list the formatters and validators a registry can name\n"
         text += "  \("--help".padding(28))show this text\n"
         text += "  \("--version".padding(28))show the version\n"
         return text
@@ -112,6 +115,7 @@ extension ServerCommand {
             index += 1
             if argument == "--help" || argument == "-h" { return .help }
             if argument == "--version" { return .version }
+            if argument == "--list-rules" { return .listRules }
             if argument == "--check-config" {
                 check = true
                 if index < arguments.count, !arguments[index].hasPrefix("--") {

@@ -26,6 +26,9 @@ public enum SmartTextServerMain {
         case .version:
             StandardStream.write("smarttext-server \(SmartTextVersion.current)\n", to: STDOUT_FILENO)
             return 0
+        case .listRules:
+            StandardStream.write(RuleCatalog.standard.markdownTable, to: STDOUT_FILENO)
+            return 0
         case .checkConfig(let configuration):
             return checkConfig(configuration)
         case .serve(let configuration):
