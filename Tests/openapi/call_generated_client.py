@@ -126,7 +126,8 @@ class Calls:
         except UnexpectedStatus as error:
             self.failed += 1
             body = error.content[:300].decode("utf-8", "replace")
-            print(f"FAIL {operation_id}: {what}: status {error.status_code}, which the operation does not document: {body}")
+            print(f"FAIL {operation_id}: {what}: status {error.status_code}, which the operation does not document: "
+                  f"{body}")
         except Exception:  # noqa: BLE001 - any error of the generated client is a failure to report
             self.failed += 1
             print(f"FAIL {operation_id}: {what}: {traceback.format_exc(limit=3).strip()}")
@@ -177,7 +178,8 @@ def check_editing(calls):
         equal(answer.caret, 19, "caret")
         equal(answer.value, "4242424242424242", "value")
         equal((answer.state, answer.valid, answer.complete), (State.VALID, True, True), "state, valid, complete")
-        equal((answer.rejected, answer.truncated, answer.deferred), (False, False, False), "rejected, truncated, deferred")
+        equal((answer.rejected, answer.truncated, answer.deferred), (False, False, False),
+              "rejected, truncated, deferred")
         expect(isinstance(answer.change, TextChange), "change is not a TextChange")
         equal((answer.change.start, answer.change.end, answer.change.text), (18, 18, "2"), "change")
         equal(answer.meta["brand"], "visa", "meta.brand")
@@ -214,7 +216,7 @@ def check_editing(calls):
         answer = decoded(format_text.sync_detailed(client=calls.client(), body=body, accept_language="zh-CN"),
                          EditAnswer)
         equal((answer.state, answer.valid), (State.EMPTY, False), "state, valid")
-        return "an empty phone number"
+        return "state empty, not valid"
 
     calls.check("applyEdit", "typing the last digit of a card number", typing)
     calls.check("applyEdit", "backspace right after a separator", backspace)

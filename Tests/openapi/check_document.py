@@ -114,8 +114,10 @@ class Checker:
                 if operation_id in seen:
                     self.problem(f"{where}: operationId {operation_id} is also {seen[operation_id]}'s")
                 seen[operation_id] = where
-                if keyword.iskeyword(python_name) or keyword.issoftkeyword(python_name) or hasattr(builtins, python_name):
-                    self.problem(f"{where}: operationId {operation_id} becomes `{python_name}`, a Python keyword or builtin")
+                if keyword.iskeyword(python_name) or keyword.issoftkeyword(python_name) \
+                        or hasattr(builtins, python_name):
+                    self.problem(f"{where}: operationId {operation_id} becomes `{python_name}`, "
+                                 "a Python keyword or builtin")
             tags = operation.get("tags", [])
             if len(tags) != 1:
                 self.problem(f"{where}: {len(tags)} tags; one, please (generators make a module per tag)")
@@ -150,7 +152,8 @@ class Checker:
         if "properties" in node and not named:
             self.problem(f"{where}: an inline object schema in an answer; name it under components/schemas")
         if node.get("additionalProperties") is False:
-            self.problem(f"{where}: `additionalProperties: false` in an answer; a member added later would break clients")
+            self.problem(f"{where}: `additionalProperties: false` in an answer; "
+                         "a member added later would break clients")
         for name, child in node.get("properties", {}).items():
             self.walk_answer(child, f"{where}.{name}", False, visited)
         for key in ("items", "additionalProperties", "not", "contains", "unevaluatedProperties"):
