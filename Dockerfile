@@ -39,7 +39,7 @@ WORKDIR /src
 # built: SwiftPM checks that every target of Package.swift has its folder.
 # clients/ holds the browser client and playground the binary embeds.
 # scripts/check-runtime-image builds from exactly these COPY lines.
-COPY Package.swift openapi.yaml ./
+COPY Package.swift openapi.yaml VERSION ./
 COPY Plugins ./Plugins
 COPY registry ./registry
 COPY clients ./clients

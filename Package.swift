@@ -32,7 +32,9 @@ let package = Package(
         .target(name: "SmartTextSupport"),
 
         // MARK: Engine: edit model, caret mapping, formatters, validators, registry (pure Swift: no C, no HTTP)
-        .target(name: "SmartTextEngine", dependencies: ["SmartTextJSON", "SmartTextSupport"]),
+        .target(
+            name: "SmartTextEngine", dependencies: ["SmartTextJSON", "SmartTextSupport"],
+            exclude: ["Messages/messages.json"]),
         // Rules backed by C and C++ libraries (phone, regex, passwordStrength), the standard catalog, the built-in registry
         .target(
             name: "SmartTextNativeRules",

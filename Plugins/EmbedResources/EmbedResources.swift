@@ -9,7 +9,7 @@ struct EmbedResources: BuildToolPlugin {
     static let files: [String: [(name: String, path: String)]] = [
         "SmartTextNativeRules": [("builtinRegistry", "registry/builtin.json")],
         "SmartTextServer": [
-            ("openAPIDocument", "openapi.yaml"), ("webClient", "clients/web/smarttext.js"),
+            ("version", "VERSION"), ("openAPIDocument", "openapi.yaml"), ("webClient", "clients/web/smarttext.js"),
             ("playgroundPage", "clients/web/playground.html"),
         ],
     ]
