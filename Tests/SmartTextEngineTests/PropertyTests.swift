@@ -131,6 +131,48 @@ func randomText(_ generator: inout SplitMix64, maxLength: Int) -> String {
         }
     }
 
+    /// A character a field's ``AcceptedCharacters`` leaves out is refused wherever it is typed, in any text,
+    /// so a client may drop it before the service answers; the set is not empty.
+    @Test(arguments: fields.map(\.0))
+    func charactersOutsideTheAcceptedSetAreAlwaysRefused(name: String) throws {
+        let field = Self.fields.first { $0.0 == name }!.1
+        let accepted = field.formatter.acceptedCharacters
+        let candidates = (alphabet + ["!", "#", ":", "~", "ä", "Ж", "\u{00A0}", "\u{2212}", "％"]).filter {
+            $0.unicodeScalars.count == 1 && !accepted.contains($0.unicodeScalars.first!)
+        }
+        #expect(alphabet.contains { accepted.contains($0.unicodeScalars.first!) })
+        var generator = SplitMix64(state: 0xACCE97)
+        for _ in 0..<200 {
+            guard let character = candidates.randomElement(using: &generator) else { return }
+            let text = field.format(randomText(&generator, maxLength: 20)).text
+            let offsets = Self.clusterOffsets(text)
+            let at = offsets.randomElement(using: &generator)!
+            let outcome = try field.edit(EditRequest(text: text, start: at, end: at, replacement: character))
+            #expect(
+                outcome.rejected && outcome.text == field.format(text).text,
+                "\(character.debugDescription) typed at \(at) of \(text.debugDescription) gave \(outcome.text.debugDescription)"
+            )
+        }
+    }
+
+    /// And the other way round: every character a formatter keeps or consumes is in the accepted set, so a
+    /// client that drops the others never drops one the service would have used.
+    @Test(arguments: fields.map(\.0))
+    func everyCharacterAFormatterUsesIsAccepted(name: String) {
+        let field = Self.fields.first { $0.0 == name }!.1
+        let accepted = field.formatter.acceptedCharacters
+        var generator = SplitMix64(state: 0xACCE98)
+        for _ in 0..<400 {
+            let input = Array(randomText(&generator, maxLength: 24).unicodeScalars)
+            let formatted = field.formatter.format(input, context: FormatContext())
+            for index in formatted.sources.compactMap(\.inputIndex) {
+                #expect(
+                    accepted.contains(input[index]),
+                    "\(name) uses \(String(input[index]).debugDescription), which its accepted set leaves out")
+            }
+        }
+    }
+
     /// UTF-16 offsets of grapheme cluster boundaries, both ends included.
     static func clusterOffsets(_ text: String) -> [Int] {
         var offsets = [0]

@@ -44,6 +44,14 @@ public struct EditOutcome: Sendable {
 extension Field {
     /// Applies one user edit: the edit rules of the API contract, 1 to 8.
     public func edit(_ request: EditRequest, locale: LocalePreference = .english) throws(EditError) -> EditOutcome {
+        try apply(request, locale: locale, mapping: false).outcome
+    }
+
+    /// Applies one edit and, when `mapping`, says where each position of the text as the user typed it
+    /// (the edit applied, nothing formatted: scalar indices `0...count`) lands in the answer's text.
+    func apply(
+        _ request: EditRequest, locale: LocalePreference, mapping: Bool
+    ) throws(EditError) -> (outcome: EditOutcome, typedMap: [Int]?) {
         let old = TextUnits.scalars(request.text)
         let (start, end) = try Self.resolveRange(request, in: old)
         let replacement = TextUnits.scalars(request.replacement)
@@ -54,9 +62,11 @@ extension Field {
         if kind == .composition {
             let raw = Array(old[..<start]) + replacement + old[end...]
             let formatted = formatter.format(raw, context: context)
-            return outcome(
+            let answer = outcome(
                 text: raw, caretIndex: start + replacement.count, formatted: formatted, old: old, request: request,
                 locale: locale, deferred: true)
+            // The text is shown as typed: every position stays where it is.
+            return (answer, mapping ? Array(0...raw.count) : nil)
         }
 
         // The old text's own formatting is needed only for deletions at a
@@ -67,6 +77,19 @@ extension Field {
             let formatted = formatter.format(old, context: context)
             formattedBefore = formatted
             return formatted
+        }
+        let typedCount = old.count - (end - start) + replacement.count
+        /// The typed text's positions, through `input` (typed → the formatter's input), into `formatted`.
+        func typedMap(_ formatted: Formatted, inputCount: Int, _ input: (Int) -> Int) -> [Int]? {
+            guard mapping else { return nil }
+            let positions = Self.leftPositions(formatted, inputCount: inputCount)
+            return (0...typedCount).map { positions[input($0)] }
+        }
+        /// A typed position in the old text (a position inside the insertion stands at its start).
+        func inOld(_ typed: Int) -> Int {
+            if typed <= start { return typed }
+            if typed <= start + replacement.count { return start }
+            return typed - replacement.count + (end - start)
         }
         var deleteStart = start
         var deleteEnd = end
@@ -79,9 +102,10 @@ extension Field {
                     let target = kind == .deleteBackward ? start : end
                     let formatted = before()
                     let caret = Self.position(ofInput: target, in: formatted, affinity: .left)
-                    return outcome(
+                    let answer = outcome(
                         text: formatted.scalars, caretIndex: caret, formatted: formatted, old: old, request: request,
                         locale: locale)
+                    return (answer, typedMap(formatted, inputCount: old.count, inOld))
                 case .deletePrevious:
                     if kind == .deleteBackward, let previous = significant[..<start].lastIndex(of: true) {
                         deleteStart = previous
@@ -148,15 +172,32 @@ extension Field {
                     // Nothing of the edit fits: the text stays as it was (rule 5).
                     let formatted = before()
                     let caretBefore = Self.position(ofInput: start, in: formatted, affinity: .left)
-                    return outcome(
+                    let answer = outcome(
                         text: formatted.scalars, caretIndex: caretBefore, formatted: formatted, old: old,
                         request: request, locale: locale, rejected: true)
+                    return (answer, typedMap(formatted, inputCount: old.count, inOld))
                 }
             }
         }
-        return outcome(
+        let answer = outcome(
             text: formatted.scalars, caretIndex: caret, formatted: formatted, old: old, request: request,
             locale: locale, truncated: truncated)
+        // Typed → the formatter's input: a deletion widened by rule 4 and a truncated insertion
+        // leave their dropped characters at the edit's position.
+        let (kept, removedEnd) = (inserted, deleteEnd)
+        let inputCount = old.count - (deleteEnd - deleteStart) + inserted
+        return (
+            answer,
+            typedMap(formatted, inputCount: inputCount) { typed in
+                let position = inOld(typed)
+                if typed > start && typed <= start + replacement.count {
+                    return deleteStart + min(typed - start, kept)
+                }
+                if position < deleteStart { return position }
+                if position < removedEnd || typed <= start { return deleteStart + (typed <= start ? 0 : kept) }
+                return position - removedEnd + deleteStart + kept
+            }
+        )
     }
 
     /// Formats a whole text; the caret goes to the end.
@@ -234,6 +275,23 @@ extension Field {
             }
             return formatted.sources.count
         }
+    }
+
+    /// For every input position `0...inputCount`, its output position with left
+    /// affinity (after the last output scalar that came from an earlier input
+    /// scalar): ``position(ofInput:in:affinity:)`` for all positions in one pass.
+    static func leftPositions(_ formatted: Formatted, inputCount: Int) -> [Int] {
+        var lastOutput = [Int](repeating: -1, count: inputCount)
+        for (output, source) in formatted.sources.enumerated() {
+            if let input = source.inputIndex, input < inputCount { lastOutput[input] = max(lastOutput[input], output) }
+        }
+        var positions = [Int](repeating: 0, count: inputCount + 1)
+        var running = -1
+        for input in 0..<inputCount {
+            running = max(running, lastOutput[input])
+            positions[input + 1] = running + 1
+        }
+        return positions
     }
 
     /// When `typed` equals the literals just before or just after `caret`, the

@@ -8,6 +8,10 @@ import SmartTextSupport
 public struct CardExpiryFormatter: TextFormatter {
     public let name = "cardExpiry"
     public var maximumLength: Int? { 5 }
+    /// Digits, the `/`, and what a typed separator after a `1` may be.
+    public var acceptedCharacters: AcceptedCharacters {
+        AcceptedCharacters(digits: true, characters: ["/", "-", ".", " "])
+    }
 
     public init() {}
 

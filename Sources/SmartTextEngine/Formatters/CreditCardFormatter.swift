@@ -10,6 +10,7 @@ public struct CreditCardFormatter: TextFormatter {
     public let name = "creditCard"
     /// 19 digits and four spaces.
     public var maximumLength: Int? { 23 }
+    public var acceptedCharacters: AcceptedCharacters { AcceptedCharacters(digits: true, characters: [" "]) }
 
     public init() {}
 

@@ -4,6 +4,7 @@ import SmartTextSupport
 /// (full-width `１３８` from a Chinese IME becomes `138`).
 public struct DigitsFormatter: TextFormatter {
     public let name = "digits"
+    public var acceptedCharacters: AcceptedCharacters { AcceptedCharacters(digits: true) }
 
     public init() {}
 

@@ -6,6 +6,7 @@ import SmartTextSupport
 /// internationalized domains survive.
 public struct EmailFormatter: TextFormatter {
     public let name = "email"
+    public var acceptedCharacters: AcceptedCharacters { .anythingButWhitespace }
 
     public init() {}
 

@@ -135,12 +135,15 @@ public protocol TextFormatter: Sendable {
     var mapsValue: Bool { get }
     /// The longest text the formatter can produce, in characters, when it has a limit (a client's `maxlength`).
     var maximumLength: Int? { get }
+    /// The characters typing can add to the text; any other is always refused.
+    var acceptedCharacters: AcceptedCharacters { get }
 }
 
 extension TextFormatter {
     public func valueScalar(_ scalar: Unicode.Scalar) -> Unicode.Scalar { scalar }
     public var mapsValue: Bool { false }
     public var maximumLength: Int? { nil }
+    public var acceptedCharacters: AcceptedCharacters { .anything }
 }
 
 /// Formatters applied in order; their provenance maps compose so that the
@@ -191,6 +194,11 @@ public struct FormatterPipeline: Sendable {
 
     /// The longest text the pipeline can produce, when any formatter limits it.
     public var maximumLength: Int? { formatters.compactMap(\.maximumLength).min() }
+
+    /// The characters typing can add: those every formatter of the pipeline accepts.
+    public var acceptedCharacters: AcceptedCharacters {
+        formatters.reduce(.anything) { $0.intersection($1.acceptedCharacters) }
+    }
 
     /// The value to submit: the significant scalars, in their submitted form.
     public func value(of formatted: Formatted) -> [Unicode.Scalar] {

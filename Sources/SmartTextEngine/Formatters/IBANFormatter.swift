@@ -8,6 +8,10 @@ public struct IBANFormatter: TextFormatter {
     public let name = "iban"
     /// 34 characters and eight spaces.
     public var maximumLength: Int? { 42 }
+    /// Letters and digits, the group space, and a pasted `IBAN:` prefix's colon.
+    public var acceptedCharacters: AcceptedCharacters {
+        AcceptedCharacters(digits: true, letters: true, whitespace: true, characters: [":"])
+    }
 
     public init() {}
 

@@ -25,6 +25,12 @@ public struct MaskFormatter: TextFormatter {
 
     public let name = "mask"
     public var maximumLength: Int? { slots.count }
+    /// The slots' kinds, and the pattern's literals (consumed where they are typed).
+    public var acceptedCharacters: AcceptedCharacters {
+        AcceptedCharacters(
+            digits: acceptsDigits, letters: acceptsLetters,
+            characters: slots.compactMap { if case .literal(let literal) = $0 { literal } else { nil } })
+    }
     /// The pattern as written.
     public let pattern: String
     /// The parsed pattern.

@@ -56,6 +56,13 @@ public struct NumberFormatter: TextFormatter {
 
     public var mapsValue: Bool { decimalSeparator != "." }
 
+    /// Digits, the separators, `.` (a keypad's decimal point), and a minus sign when allowed.
+    public var acceptedCharacters: AcceptedCharacters {
+        AcceptedCharacters(
+            digits: true,
+            characters: [groupSeparator, decimalSeparator, "."] + (allowNegative ? ["-", "\u{2212}"] : []))
+    }
+
     public func valueScalar(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
         scalar == decimalSeparator ? "." : scalar
     }

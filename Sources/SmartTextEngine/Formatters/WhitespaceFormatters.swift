@@ -62,6 +62,7 @@ public struct CollapseWhitespaceFormatter: TextFormatter {
 /// `removeWhitespace`: drops every white-space character.
 public struct RemoveWhitespaceFormatter: TextFormatter {
     public let name = "removeWhitespace"
+    public var acceptedCharacters: AcceptedCharacters { .anythingButWhitespace }
 
     public init() {}
 

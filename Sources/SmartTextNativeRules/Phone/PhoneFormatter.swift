@@ -20,6 +20,10 @@ public struct PhoneFormatter: TextFormatter {
     public let region: String?
     /// `+`, 17 digits (a trunk or international prefix and 15), and separators.
     public var maximumLength: Int? { 26 }
+    /// Digits, `+`, and the separators a region's layout may consume.
+    public var acceptedCharacters: AcceptedCharacters {
+        AcceptedCharacters(digits: true, whitespace: true, characters: ["+", "(", ")", "-", ".", "/"])
+    }
 
     /// Most significant characters considered: E.164 allows 15 digits, plus an
     /// international or trunk prefix.
