@@ -74,7 +74,9 @@ let package = Package(
         .testTarget(
             name: "SmartTextServerTests",
             dependencies: [
-                "SmartTextServer", "SmartTextEngine", "SmartTextSupport", "SmartTextTestSupport", "smarttext-server",
+                "SmartTextServer", "SmartTextEngine", "SmartTextNativeRules", "SmartTextSupport",
+                "SmartTextTestSupport",
+                "smarttext-server",
             ]
         ),
         // The client against a live in-process server.

@@ -43,8 +43,11 @@ from smart_text_client.api.validation import validate_values
 from smart_text_client.errors import UnexpectedStatus
 from smart_text_client.models import (
     EditAnswer,
-    EditRequest,
-    EditRequestInputType,
+    InputType,
+    SingleEditRequest,
+    TypedEdit,
+    TypedEditAnchor,
+    TypedEditsRequest,
     Event,
     FieldDescription,
     FieldList,
@@ -167,7 +170,7 @@ def problem(response, status, kind, pointer=None):
 
 
 def card_edit():
-    return EditRequest(field="credit_card", text="4242 4242 4242 424", range_=TextRange(start=18, end=18),
+    return SingleEditRequest(field="credit_card", text="4242 4242 4242 424", range_=TextRange(start=18, end=18),
                        replacement="2", seq=41)
 
 
@@ -189,8 +192,8 @@ def check_editing(calls):
         return f"{answer.text!r}, caret {answer.caret}"
 
     def backspace():
-        body = EditRequest(field="credit_card", text="4242 4242", range_=TextRange(start=4, end=5), replacement="",
-                           input_type=EditRequestInputType("deleteContentBackward"))
+        body = SingleEditRequest(field="credit_card", text="4242 4242", range_=TextRange(start=4, end=5),
+                                 replacement="", input_type=InputType("deleteContentBackward"))
         answer = decoded(apply_edit.sync_detailed(client=calls.client(), body=body), EditAnswer)
         equal((answer.text, answer.caret, answer.value), ("4244 242", 3, "4244242"), "text, caret, value")
         equal(answer.state, State.INCOMPLETE, "state")
@@ -198,7 +201,7 @@ def check_editing(calls):
         return "the digit before the separator deleted"
 
     def rejected():
-        body = EditRequest(field="credit_card", text="4242", range_=TextRange(start=4, end=4), replacement="x")
+        body = SingleEditRequest(field="credit_card", text="4242", range_=TextRange(start=4, end=4), replacement="x")
         answer = decoded(apply_edit.sync_detailed(client=calls.client(), body=body), EditAnswer)
         equal((answer.text, answer.caret, answer.rejected), ("4242", 4, True), "text, caret, rejected")
         return "a letter in a card number"
@@ -218,6 +221,17 @@ def check_editing(calls):
         equal((answer.state, answer.valid), (State.EMPTY, False), "state, valid")
         return "state empty, not valid"
 
+    def typed_while_waiting():
+        edits = [TypedEdit(range_=TextRange(start=index, end=index), replacement=digit,
+                           anchor=TypedEditAnchor("caret")) for index, digit in enumerate("42424242")]
+        edits.append(TypedEdit(range_=TextRange(start=0, end=0), replacement="1", anchor=TypedEditAnchor("start")))
+        body = TypedEditsRequest(field="credit_card", text="", caret=0, edits=edits, seq=5)
+        answer = decoded(apply_edit.sync_detailed(client=calls.client(), body=body), EditAnswer)
+        equal((answer.text, answer.caret, answer.seq), ("1424 2424 2", 1, 5), "text, caret, seq")
+        equal(answer.map_, [0, 1, 2, 3, 4, 6, 7, 8, 9, 11], "map")
+        return "eight digits, Home, 1: '1424 2424 2'"
+
+    calls.check("applyEdit", "keys typed while a request was in flight", typed_while_waiting)
     calls.check("applyEdit", "typing the last digit of a card number", typing)
     calls.check("applyEdit", "backspace right after a separator", backspace)
     calls.check("applyEdit", "a rejected edit", rejected)

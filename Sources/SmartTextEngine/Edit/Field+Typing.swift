@@ -57,9 +57,22 @@ public struct TypingOutcome: Sendable {
 
 /// An edit of a batch that cannot be applied (the server answers 422).
 public struct TypingError: Error, Sendable, Equatable {
-    /// Which edit, from 0.
+    /// Which edit, from 0 (-1: the request's `caret`).
     public var index: Int
-    public var error: EditError
+    /// Its range cannot be applied; nil when the text it gives is too long.
+    public var error: EditError?
+    /// The UTF-16 length of the typed text the edit gives, past `maxLength`.
+    public var length: Int?
+
+    init(index: Int, error: EditError) {
+        self.index = index
+        self.error = error
+    }
+
+    init(index: Int, length: Int) {
+        self.index = index
+        self.length = length
+    }
 }
 
 extension Field {
@@ -70,9 +83,12 @@ extension Field {
     /// everything); any other edit's range is moved onto it through the
     /// positions of the characters typed before it. Every edit rule applies.
     /// Validation reports on `event` for the last edit.
+    ///
+    /// With `maxLength`, an edit after which the typed text (or the answer) is
+    /// longer than that many UTF-16 code units stops the batch.
     public func edit(
         typing edits: [TypedEdit], on text: String, caret: Int? = nil, units: OffsetUnit = .utf16,
-        event: ValidationEvent = .change, locale: LocalePreference = .english
+        event: ValidationEvent = .change, locale: LocalePreference = .english, maxLength: Int? = nil
     ) throws(TypingError) -> TypingOutcome {
         var typed = TextUnits.scalars(text)
         var shown = text
@@ -93,6 +109,12 @@ extension Field {
         for (index, edit) in edits.enumerated() {
             let (start, end) = try Self.typedRange(edit, in: typed, units: units, index: index)
             let replacement = TextUnits.scalars(edit.replacement)
+            if let maxLength {
+                let length =
+                    TextUnits.length(typed, in: .utf16) - TextUnits.length(typed[start..<end], in: .utf16)
+                    + edit.replacement.utf16.count
+                if length > maxLength { throw TypingError(index: index, length: length) }
+            }
             let (shownStart, shownEnd) = Self.shownRange(
                 of: edit, typed: (start, end), map: map, caret: shownCaret, in: shownScalars)
             let request = EditRequest(
@@ -124,6 +146,9 @@ extension Field {
             typed.replaceSubrange(start..<end, with: replacement)
             map = nextMap
             shown = applied.outcome.text
+            if let maxLength, shown.utf16.count > maxLength {
+                throw TypingError(index: index, length: shown.utf16.count)
+            }
             shownScalars = TextUnits.scalars(shown)
             shownCaret = applied.outcome.caret
             last = applied.outcome

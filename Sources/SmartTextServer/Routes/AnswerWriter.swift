@@ -3,8 +3,8 @@ import SmartTextJSON
 
 /// Writes answers straight into bytes, in the member order of openapi.yaml.
 enum AnswerWriter {
-    /// The answer of `/v1/edit` and `/v1/format`.
-    static func edit(_ outcome: EditOutcome, seq: Int64?) -> [UInt8] {
+    /// The answer of `/v1/edit` and `/v1/format`; `map` for edits a client typed on its own text.
+    static func edit(_ outcome: EditOutcome, seq: Int64?, map: [Int]? = nil) -> [UInt8] {
         // Room for a typical answer (a card keystroke's is about 560 bytes) without growing.
         var writer = JSONWriter(capacity: 1024 + outcome.text.utf8.count * 3)
         writer.beginObject()
@@ -38,6 +38,12 @@ enum AnswerWriter {
         writer.endObject()
         writer.key("meta")
         writer.value(.object(outcome.meta))
+        if let map {
+            writer.key("map")
+            writer.beginArray()
+            for position in map { writer.integer(position) }
+            writer.endArray()
+        }
         if let seq {
             writer.key("seq")
             writer.integer(seq)
@@ -174,8 +180,26 @@ extension AnswerWriter {
         writer.string(field.backspace.rawValue)
         writer.key("hints")
         hints(field, into: &writer)
+        writer.key("accepts")
+        accepts(field.formatter.acceptedCharacters, into: &writer)
         writer.endObject()
         return writer.bytes
+    }
+
+    /// The characters typing can add to the field (a client drops the others at once).
+    private static func accepts(_ accepted: AcceptedCharacters, into writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("digits")
+        writer.bool(accepted.digits)
+        writer.key("letters")
+        writer.bool(accepted.letters)
+        writer.key("whitespace")
+        writer.bool(accepted.whitespace)
+        writer.key("others")
+        writer.bool(accepted.others)
+        writer.key("characters")
+        writer.string(String(String.UnicodeScalarView(accepted.characters)))
+        writer.endObject()
     }
 
     /// `GET /v1/forms`: every form with its fields' names.

@@ -3,6 +3,9 @@ import SmartTextSupport
 
 /// `POST /v1/edit` and `POST /v1/format`: the typed body, limits, the engine, the answer.
 extension RequestHandler {
+    /// Edits a client made on its own text in one request, at most this many.
+    static let maxEdits = 100
+
     func edit(_ request: RouteRequest) throws(HTTPError) -> HTTPResponse {
         let body = try EditBody(request.body)
         let input = body.input
@@ -11,21 +14,51 @@ extension RequestHandler {
         // whatever the request's units are (a range in scalars is measured in UTF-16 here).
         let textLength = input.text.utf16.count
         try checkTextLength(textLength, pointer: "/text")
-        let start = min(TextUnits.utf16Offset(of: body.start, in: input.text, unit: input.units), textLength)
-        let end = min(TextUnits.utf16Offset(of: body.end, in: input.text, unit: input.units), textLength)
-        try checkTextLength(textLength - max(0, end - start) + body.replacement.utf16.count, pointer: "/replacement")
-        let edit = EditRequest(
-            text: input.text, start: body.start, end: body.end, replacement: body.replacement,
-            inputType: body.inputType, units: input.units, event: input.event)
-        let outcome: EditOutcome
-        do throws(EditError) {
-            outcome = try field.edit(edit, locale: Self.locale(input.locale, acceptLanguage: request.acceptLanguage))
-        } catch {
-            throw HTTPError.unprocessable(
-                error.message, type: "invalid-range", title: "The range cannot be applied to the text",
-                pointer: "/range")
+        let locale = Self.locale(input.locale, acceptLanguage: request.acceptLanguage)
+        switch body.edits {
+        case .one(let start, let end, let replacement, let inputType):
+            let from = min(TextUnits.utf16Offset(of: start, in: input.text, unit: input.units), textLength)
+            let to = min(TextUnits.utf16Offset(of: end, in: input.text, unit: input.units), textLength)
+            try checkTextLength(textLength - max(0, to - from) + replacement.utf16.count, pointer: "/replacement")
+            let edit = EditRequest(
+                text: input.text, start: start, end: end, replacement: replacement, inputType: inputType,
+                units: input.units, event: input.event)
+            let outcome: EditOutcome
+            do throws(EditError) {
+                outcome = try field.edit(edit, locale: locale)
+            } catch {
+                throw HTTPError.unprocessable(
+                    error.message, type: "invalid-range", title: "The range cannot be applied to the text",
+                    pointer: "/range")
+            }
+            return .json(AnswerWriter.edit(outcome, seq: input.seq))
+        case .typed(let edits, let caret):
+            guard edits.count <= Self.maxEdits else {
+                throw HTTPError.unprocessable(
+                    "the request has \(edits.count) edits; at most \(Self.maxEdits) are applied in one request "
+                        + "(send the text as it is with one edit, or in several requests)",
+                    type: "too-many-edits", title: "Too many edits in one request", pointer: "/edits")
+            }
+            let typing: TypingOutcome
+            do throws(TypingError) {
+                typing = try field.edit(
+                    typing: edits, on: input.text, caret: caret, units: input.units, event: input.event,
+                    locale: locale, maxLength: configuration.maxText)
+            } catch {
+                let pointer = error.index < 0 ? "/caret" : "/edits/\(error.index)"
+                if let length = error.length {
+                    throw HTTPError.unprocessable(
+                        "after edit \(error.index) the text would be \(length) UTF-16 code units long; "
+                            + "the limit is \(configuration.maxText) (--max-text)",
+                        type: "text-too-long", title: "The text is too long", pointer: pointer)
+                }
+                throw HTTPError.unprocessable(
+                    error.error?.message ?? "the edit cannot be applied", type: "invalid-range",
+                    title: "The range cannot be applied to the text",
+                    pointer: error.index < 0 ? pointer : pointer + "/range")
+            }
+            return .json(AnswerWriter.edit(typing.outcome, seq: input.seq, map: typing.map))
         }
-        return .json(AnswerWriter.edit(outcome, seq: input.seq))
     }
 
     func format(_ request: RouteRequest) throws(HTTPError) -> HTTPResponse {

@@ -26,37 +26,85 @@ struct TextInput {
     }
 }
 
-/// The body of `POST /v1/edit`.
+/// The body of `POST /v1/edit`: one edit (`range`, `replacement`, `inputType`), or the
+/// edits a client made on its own text while waiting (`edits`, with the `caret` it started from).
 struct EditBody {
-    static let keys = ["field", "text", "range", "replacement", "inputType", "event", "units", "locale", "seq"]
+    static let keys = [
+        "field", "text", "range", "replacement", "inputType", "edits", "caret", "event", "units", "locale", "seq",
+    ]
+    static let editKeys = ["range", "replacement", "inputType", "anchor"]
+
+    /// What the body asks for.
+    enum Edits {
+        /// One edit on `text`.
+        case one(start: Int, end: Int, replacement: String, inputType: InputType?)
+        /// Edits typed one after another on `text`, the caret at `caret` before the first.
+        case typed([TypedEdit], caret: Int?)
+    }
 
     let input: TextInput
-    /// The replaced range, in `input.units`.
-    let start: Int
-    let end: Int
-    let replacement: String
-    let inputType: InputType?
+    let edits: Edits
 
     init(_ body: JSONValue) throws(HTTPError) {
         do throws(JSONShapeError) {
             let reader = try JSONObjectReader(body)
             try reader.rejectUnknownKeys(Self.keys)
             input = try TextInput(reader)
-            replacement = try reader.string("replacement") ?? ""
-            (start, end) = try Self.range(reader)
-            inputType = try Self.inputType(reader)
+            if reader.object["edits"] != nil {
+                for key in ["range", "replacement", "inputType"] where reader.object[key] != nil {
+                    throw reader.error(key, "cannot be given with \"edits\" (each edit has its own)")
+                }
+                edits = .typed(try Self.typedEdits(reader), caret: try Self.offset(reader, "caret"))
+            } else {
+                if reader.object["caret"] != nil { throw reader.error("caret", "is only read with \"edits\"") }
+                let (start, end) = try Self.range(reader)
+                edits = .one(
+                    start: start, end: end, replacement: try reader.string("replacement") ?? "",
+                    inputType: try Self.inputType(reader))
+            }
         } catch {
             throw .invalidRequest(error)
         }
     }
 
+    /// `edits`: a non-empty array of `{range, replacement, inputType, anchor}`.
+    private static func typedEdits(_ reader: JSONObjectReader) throws(JSONShapeError) -> [TypedEdit] {
+        guard case .array(let elements)? = reader.object["edits"], !elements.isEmpty else {
+            throw reader.error("edits", "must be a non-empty array of edits ({range, replacement, inputType, anchor})")
+        }
+        var edits: [TypedEdit] = []
+        edits.reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() {
+            let edit = try JSONObjectReader(element, path: "edits[\(index)]", pointer: "/edits/\(index)")
+            try edit.rejectUnknownKeys(editKeys)
+            let (start, end) = try range(edit)
+            let anchor: EditAnchor?
+            if let name = try edit.string("anchor") {
+                guard let value = EditAnchor(rawValue: name) else {
+                    throw edit.error("anchor", "must be \"caret\", \"start\", \"end\" or \"all\", not \"\(name)\"")
+                }
+                anchor = value
+            } else {
+                anchor = nil
+            }
+            edits.append(
+                TypedEdit(
+                    start: start, end: end, replacement: try edit.string("replacement") ?? "",
+                    inputType: try inputType(edit), anchor: anchor))
+        }
+        return edits
+    }
+
+    private static func offset(_ reader: JSONObjectReader, _ key: String) throws(JSONShapeError) -> Int? {
+        try reader.integer(key, in: 0...Int64(Int32.max)).map { Int($0) }
+    }
+
     private static func range(_ reader: JSONObjectReader) throws(JSONShapeError) -> (Int, Int) {
         guard let range = try reader.object("range") else { throw reader.error("range", "is required") }
         try range.rejectUnknownKeys(["start", "end"])
-        let bounds: ClosedRange<Int64> = 0...Int64(Int32.max)
-        guard let start = try range.integer("start", in: bounds) else { throw range.error("start", "is required") }
-        guard let end = try range.integer("end", in: bounds) else { throw range.error("end", "is required") }
-        return (Int(start), Int(end))
+        guard let start = try offset(range, "start") else { throw range.error("start", "is required") }
+        guard let end = try offset(range, "end") else { throw range.error("end", "is required") }
+        return (start, end)
     }
 
     private static func inputType(_ reader: JSONObjectReader) throws(JSONShapeError) -> InputType? {
