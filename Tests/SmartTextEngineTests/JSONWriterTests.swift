@@ -1,5 +1,6 @@
 import SmartTextEngine
 import SmartTextJSON
+import SmartTextTestSupport
 import Testing
 
 @Suite struct JSONWriterTests {

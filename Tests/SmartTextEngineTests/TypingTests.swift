@@ -1,5 +1,6 @@
 import SmartTextEngine
 import SmartTextSupport
+import SmartTextTestSupport
 import Testing
 
 /// A key a user presses: what both a client that waits for every answer and

@@ -141,7 +141,7 @@ import Testing
         "amount", "iban", "cn_resident_id", "date", "full_name",
     ])
     func theBatchedAnswerIsTheAnswerOfTheKeysSentOneAtATime(field: String) throws {
-        var generator = SeededGenerator(state: 0x15)
+        var generator = SplitMix64(state: 0x15)
         for _ in 0..<40 {
             let count = Int.random(in: 1...14, using: &generator)
             let keys: [Key] = (0..<count).map { _ in
@@ -212,18 +212,5 @@ import Testing
             "field": "credit_card", "text": "42", "caret": 1, "range": ["start": 0, "end": 0],
         ])
         #expect(caretAlone.status == 400)
-    }
-}
-
-/// SplitMix64: a small generator with a fixed seed, so failures replay exactly.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
