@@ -1,5 +1,5 @@
 # Convenience targets; each calls a script in scripts/.
-.PHONY: run test bench runtime-check soak fuzz instructions tsan
+.PHONY: run test bench latency runtime-check soak fuzz instructions tsan
 
 run:
 	scripts/run
@@ -9,6 +9,9 @@ test:
 
 bench:
 	scripts/bench
+
+latency:
+	scripts/latency
 
 runtime-check:
 	scripts/check-runtime-image

@@ -80,7 +80,8 @@ let package = Package(
             ]
         ),
         // The client against a live in-process server.
-        .testTarget(name: "SmartTextClientTests", dependencies: ["SmartTextClient", "SmartTextServer"]),
+        .testTarget(
+            name: "SmartTextClientTests", dependencies: ["SmartTextClient", "SmartTextServer", "SmartTextTestSupport"]),
     ],
     // libphonenumber's and RE2's headers need C++17.
     cxxLanguageStandard: .cxx17

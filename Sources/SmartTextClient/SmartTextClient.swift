@@ -36,6 +36,11 @@ public struct SmartTextClient: Sendable {
         try await post(["v1", "edit"], edit)
     }
 
+    /// Sends the edits a client made while waiting (`POST /v1/edit` with `edits`).
+    public func edit(_ edits: TypedEditsRequest) async throws -> EditAnswer {
+        try await post(["v1", "edit"], edits)
+    }
+
     /// Formats and validates a whole text (`POST /v1/format`).
     public func format(_ request: FormatRequest) async throws -> EditAnswer {
         try await post(["v1", "format"], request)

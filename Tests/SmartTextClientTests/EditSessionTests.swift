@@ -1,115 +1,207 @@
 import Foundation
+import SmartTextTestSupport
 import Testing
 
 @testable import SmartTextClient
 
-/// `EditSession` driven the way a `UITextFieldDelegate` drives it, against a live service.
+/// A key a user presses in a text field.
+enum Key: CustomStringConvertible {
+    case type(String)
+    case backspace, home, end, all
+
+    var description: String {
+        switch self {
+        case .type(let text): "type(\(text.debugDescription))"
+        case .backspace: "backspace"
+        case .home: "home"
+        case .end: "end"
+        case .all: "all"
+        }
+    }
+}
+
+/// `EditSession` driven the way a `UITextFieldDelegate` drives it, against a live service, with
+/// the round trip delayed so that keys come faster than answers.
 @Suite @MainActor struct EditSessionTests {
-    @Test func typingACardNumberKeystrokeByKeystroke() async throws {
+    /// Presses `key` in the session, as UIKit reports it; returns whether it was an edit.
+    static func press(_ key: Key, in session: EditSession) {
+        let selection = session.selection
+        let length = session.text.utf16.count
+        switch key {
+        case .home: session.select(NSRange(location: 0, length: 0), anchor: .start)
+        case .end: session.select(NSRange(location: length, length: 0), anchor: .end)
+        case .all: session.select(NSRange(location: 0, length: length), anchor: .all)
+        case .type(let text): session.edit(shouldChangeCharactersIn: selection, replacementString: text)
+        case .backspace:
+            var range = selection
+            if range.length == 0 {
+                let before = String(decoding: Array(session.text.utf16)[..<range.location], as: UTF16.self)
+                let width = before.last.map { $0.utf16.count } ?? 0
+                range = NSRange(location: range.location - width, length: width)
+            }
+            session.edit(shouldChangeCharactersIn: range, replacementString: "")
+        }
+    }
+
+    /// The keys sent one request each, every one on the previous answer (no latency).
+    static func oneAtATime(_ field: String, _ keys: [Key], _ client: SmartTextClient) async throws -> (String, Int) {
+        var text = ""
+        var selection = NSRange(location: 0, length: 0)
+        for key in keys {
+            let length = text.utf16.count
+            var range = selection
+            var replacement = ""
+            switch key {
+            case .home:
+                selection = NSRange(location: 0, length: 0)
+                continue
+            case .end:
+                selection = NSRange(location: length, length: 0)
+                continue
+            case .all:
+                selection = NSRange(location: 0, length: length)
+                continue
+            case .type(let typed): replacement = typed
+            case .backspace:
+                if range.length == 0 {
+                    let before = String(decoding: Array(text.utf16)[..<range.location], as: UTF16.self)
+                    let width = before.last.map { $0.utf16.count } ?? 0
+                    range = NSRange(location: range.location - width, length: width)
+                }
+            }
+            if range.length == 0 && replacement.isEmpty { continue }
+            let answer = try await client.edit(
+                SmartTextEdit(
+                    field: FieldNames(stringLiteral: field), text: text, range: TextRange(range),
+                    replacement: replacement, inputType: replacement.isEmpty ? .deleteContentBackward : .insertText))
+            text = answer.text
+            selection = NSRange(location: answer.caret, length: 0)
+        }
+        return (text, selection.location + selection.length)
+    }
+
+    /// The keys pressed `interval` apart while every request takes `delay`.
+    static func typed(
+        _ field: String, _ keys: [Key], _ client: SmartTextClient, interval: Duration, delay: Duration
+    ) async throws -> (String, Int, Int) {
+        let session = EditSession(field: FieldNames(stringLiteral: field))
+        session.accepts = try await client.field(field).accepts
+        var requests = 0
+        var syncs: [Task<Void, Error>] = []
+        for key in keys {
+            press(key, in: session)
+            syncs.append(
+                Task {
+                    try await session.sync { request in
+                        requests += 1
+                        try await Task.sleep(for: delay)
+                        return try await client.edit(request)
+                    }
+                })
+            try await Task.sleep(for: interval)
+        }
+        for sync in syncs { try await sync.value }
+        #expect(!session.isBusy)
+        return (session.text, session.selection.location + session.selection.length, requests)
+    }
+
+    @Test func keysFasterThanTheNetworkShowAtOnceAndEndAsWithNoLatency() async throws {
         try await withClient { client in
             let session = EditSession(field: "credit_card")
+            var shown: [String] = []
+            session.onChange = { text, _ in shown.append(text) }
+            var syncs: [Task<Void, Error>] = []
             for digit in "4242424242424242" {
-                let edit = session.request(
-                    shouldChangeCharactersIn: session.selection, replacementString: String(digit))
-                #expect(edit.inputType == .insertText)
-                #expect(edit.seq == session.seq)
-                let shown = try #require(session.apply(try await client.edit(edit)))
-                #expect(shown.text == session.text)
-                #expect(shown.selection == session.selection)
+                // Every key shows at once, before any answer.
+                let now = session.edit(shouldChangeCharactersIn: session.selection, replacementString: String(digit))
+                #expect(now.text.hasSuffix(String(digit)))
+                syncs.append(
+                    Task {
+                        try await session.sync { request in
+                            try await Task.sleep(for: .milliseconds(40))
+                            return try await client.edit(request)
+                        }
+                    })
             }
+            for sync in syncs { try await sync.value }
             #expect(session.text == "4242 4242 4242 4242")
             #expect(session.selection == NSRange(location: 19, length: 0))
             #expect(session.answer?.value == "4242424242424242")
-            #expect(session.answer?.state == .valid)
-            #expect(session.answer?.meta["brand"] == "visa")
+            #expect(session.seq < 16, "keys typed while waiting go together")
+            #expect(shown.last == "4242 4242 4242 4242")
         }
     }
 
-    @Test func backspaceAtASeparatorDeletesTheDigitBeforeIt() async throws {
+    @Test func theIssueExampleAHomeKeyDuringARequest() async throws {
         try await withClient { client in
-            let session = EditSession(
-                field: "credit_card", text: "4242 4242", selection: NSRange(location: 5, length: 0))
-            let edit = session.request(shouldChangeCharactersIn: NSRange(location: 4, length: 1), replacementString: "")
-            #expect(edit.inputType == .deleteContentBackward)
-            #expect(edit.range == TextRange(start: 4, end: 5))
-            let shown = try #require(session.apply(try await client.edit(edit)))
-            #expect(shown.text == "4244 242")
-            #expect(shown.selection == NSRange(location: 3, length: 0))
-            #expect(session.answer?.change == EditAnswer.Change(start: 3, end: 6, text: "4 "))
+            let keys: [Key] = "42424242".map { .type(String($0)) } + [.home, .type("1")]
+            let got = try await Self.typed(
+                "credit_card", keys, client, interval: .milliseconds(5), delay: .milliseconds(150))
+            #expect(got.0 == "1424 2424 2")
+            #expect(got.1 == 1)
         }
     }
 
-    @Test func anAnswerOlderThanTheNewestRequestIsDropped() async throws {
+    @Test(arguments: ["credit_card", "phone_cn", "amount", "card_expiry", "iban", "date"])
+    func randomKeysWithADelayedServiceEndAsWithNoLatency(field: String) async throws {
         try await withClient { client in
-            let session = EditSession(field: "credit_card", text: "4242")
-            let first = session.request(
-                shouldChangeCharactersIn: NSRange(location: 4, length: 0), replacementString: "4")
-            let second = session.request(
-                shouldChangeCharactersIn: NSRange(location: 4, length: 0), replacementString: "2")
-            let firstAnswer = try await client.edit(first)
-            let secondAnswer = try await client.edit(second)
-            #expect(firstAnswer.seq == 1)
-            #expect(secondAnswer.seq == 2)
-            #expect(session.apply(secondAnswer)?.text == "4242 2")
-            #expect(session.apply(firstAnswer) == nil)
-            #expect(session.text == "4242 2")
-            #expect(session.selection == NSRange(location: 6, length: 0))
-        }
-    }
-
-    @Test func phoneCNTypedThroughTheRoundTrip() async throws {
-        try await withClient { client in
-            let session = EditSession(field: "phone_cn")
-            for digit in "13800138000" {
-                _ = try await session.edit(
-                    shouldChangeCharactersIn: session.selection, replacementString: String(digit), using: client)
+            let typed: [String] = ["4", "2", "1", "3", "8", "0", "x", " ", ".", "/", "-", "D", "E"]
+            var generator = SplitMix64(state: UInt64(field.utf8.count) &* 7919)
+            for _ in 0..<6 {
+                let keys: [Key] = (0..<Int.random(in: 3...12, using: &generator)).map { _ in
+                    switch Int.random(in: 0..<10, using: &generator) {
+                    case 0..<6: .type(typed.randomElement(using: &generator)!)
+                    case 6, 7: .backspace
+                    default: [Key.home, .end, .all].randomElement(using: &generator)!
+                    }
+                }
+                let expected = try await Self.oneAtATime(field, keys, client)
+                let got = try await Self.typed(
+                    field, keys, client, interval: .milliseconds(3), delay: .milliseconds(25))
+                #expect(got.0 == expected.0 && got.1 == expected.1, "\(field): \(keys)")
             }
-            #expect(session.text == "138 0013 8000")
-            #expect(session.selection == NSRange(location: 13, length: 0))
-            #expect(session.answer?.value == "13800138000")
-            #expect(session.answer?.complete == true)
         }
     }
 
-    @Test func keystrokesFasterThanTheNetworkAreQueuedAndMoved() async throws {
+    @Test func aLetterInADigitsFieldNeverShows() async throws {
         try await withClient { client in
             let session = EditSession(field: "credit_card")
-            // Every keystroke arrives before any answer: all report the empty field's caret.
-            let tasks = "4242424242424242".map { digit in
-                let range = session.selection
-                return Task {
-                    try await session.edit(
-                        shouldChangeCharactersIn: range, replacementString: String(digit), using: client)
+            session.accepts = try await client.field("credit_card").accepts
+            let shown = session.edit(shouldChangeCharactersIn: NSRange(location: 0, length: 0), replacementString: "x")
+            #expect(shown.text == "")
+            #expect(!session.isBusy)
+            session.edit(shouldChangeCharactersIn: NSRange(location: 0, length: 0), replacementString: "4a2")
+            #expect(session.text == "42")
+        }
+    }
+
+    @Test func noAnswerKeepsEverythingTypedAndTheNextAnswerFormatsTheWholeText() async throws {
+        try await withClient { client in
+            let session = EditSession(field: "credit_card")
+            session.edit(shouldChangeCharactersIn: NSRange(location: 0, length: 0), replacementString: "4242")
+            await #expect(throws: URLError.self) {
+                try await session.sync { _ in throw URLError(.notConnectedToInternet) }
+            }
+            #expect(session.text == "4242")
+            session.edit(shouldChangeCharactersIn: session.selection, replacementString: "4")
+            try await session.sync(using: client)
+            #expect(session.text == "4242 4")
+        }
+    }
+
+    @Test func aRefusedBatchPutsBackTheLastAnswer() async throws {
+        try await withClient { client in
+            let session = EditSession(field: "credit_card")
+            session.edit(shouldChangeCharactersIn: NSRange(location: 0, length: 0), replacementString: "4242")
+            try await session.sync(using: client)
+            session.edit(shouldChangeCharactersIn: session.selection, replacementString: "5")
+            await #expect(throws: SmartTextError.self) {
+                try await session.sync { _ in
+                    throw SmartTextError.problem(status: 422, type: "x", title: "refused", detail: "refused")
                 }
             }
-            #expect(session.text == "")
-            for task in tasks { _ = try await task.value }
-            #expect(session.text == "4242 4242 4242 4242")
-            #expect(session.selection == NSRange(location: 19, length: 0))
-            #expect(session.seq == 16)
-        }
-    }
-
-    @Test func aPasteIsSentAsInsertFromPaste() async throws {
-        try await withClient { client in
-            let session = EditSession(field: "credit_card")
-            let shown = try await session.edit(
-                shouldChangeCharactersIn: NSRange(location: 0, length: 0), replacementString: "4242424242424242",
-                using: client)
-            #expect(shown?.text == "4242 4242 4242 4242")
-            #expect(
-                session.request(shouldChangeCharactersIn: session.selection, replacementString: "12").inputType
-                    == .insertFromPaste)
-        }
-    }
-
-    @Test func aRejectedKeystrokeKeepsTheText() async throws {
-        try await withClient { client in
-            let session = EditSession(field: "credit_card", text: "4242")
-            let shown = try await session.edit(
-                shouldChangeCharactersIn: NSRange(location: 4, length: 0), replacementString: "x", using: client)
-            #expect(shown?.text == "4242")
-            #expect(session.answer?.rejected == true)
+            #expect(session.text == "4242")
+            #expect(session.selection == NSRange(location: 4, length: 0))
         }
     }
 
@@ -125,59 +217,38 @@ import Testing
     @Test func resetDropsAnswersToEarlierRequests() async throws {
         try await withClient { client in
             let session = EditSession(field: "credit_card")
-            let edit = session.request(
-                shouldChangeCharactersIn: NSRange(location: 0, length: 0), replacementString: "4")
-            let answer = try await client.edit(edit)
-            session.reset(text: "5555")
-            #expect(session.apply(answer) == nil)
+            session.edit(shouldChangeCharactersIn: NSRange(location: 0, length: 0), replacementString: "4")
+            try await session.sync { request in
+                let answer = try await client.edit(request)
+                session.reset(text: "5555")
+                return answer
+            }
             #expect(session.text == "5555")
             #expect(session.selection == NSRange(location: 4, length: 0))
         }
     }
 }
 
-/// Moving an edit made on an older text onto the text an answer brought.
-@Suite struct EditMoveTests {
-    typealias Snapshot = EditSession.Snapshot
-
-    @Test func anInsertionAtTheCaretFollowsTheCaret() {
-        let moved = EditSession.move(
-            NSRange(location: 4, length: 0),
-            from: Snapshot(text: "4242", selection: NSRange(location: 4, length: 0)),
-            to: Snapshot(text: "4242 4", selection: NSRange(location: 6, length: 0)))
-        #expect(moved == NSRange(location: 6, length: 0))
+/// Moving edits made on a text onto the answer for it.
+@Suite struct RebaseTests {
+    @Test func aRangeMovesThroughTheMapWhichGrowsOverEachEdit() {
+        // "42424" shown, answered "4242 4": the fifth digit is after the space.
+        let (moved, map) = EditSession.rebase(
+            [
+                TypedEdit(range: TextRange(start: 5, end: 5), replacement: "2", anchor: .caret),
+                TypedEdit(range: TextRange(start: 0, end: 0), replacement: "1"),
+            ], through: [0, 1, 2, 3, 4, 6])
+        #expect(moved.map(\.range) == [TextRange(start: 6, end: 6), TextRange(start: 0, end: 0)])
+        #expect(moved[0].anchor == .caret)
+        #expect(map == [0, 1, 2, 3, 4, 5, 7, 8])
     }
 
-    @Test func backspaceTakesTheWholeCharacterBeforeTheNewCaret() {
-        let moved = EditSession.move(
-            NSRange(location: 1, length: 1),
-            from: Snapshot(text: "ab", selection: NSRange(location: 2, length: 0)),
-            to: Snapshot(text: "a👍🏽", selection: NSRange(location: 5, length: 0)))
-        #expect(moved == NSRange(location: 1, length: 4))
-        #expect(
-            EditSession.move(
-                NSRange(location: 0, length: 1),
-                from: Snapshot(text: "a", selection: NSRange(location: 1, length: 0)),
-                to: Snapshot(text: "", selection: NSRange(location: 0, length: 0))) == nil)
-    }
-
-    @Test func aRangeAwayFromTheCaretIsCarriedAcrossTheChange() {
-        // "4242 4242" became "4242 4242 4" (a digit typed at the end): a selection of the first group stays.
-        let moved = EditSession.move(
-            NSRange(location: 0, length: 4),
-            from: Snapshot(text: "4242 4242", selection: NSRange(location: 9, length: 0)),
-            to: Snapshot(text: "4242 4242 4", selection: NSRange(location: 11, length: 0)))
-        #expect(moved == NSRange(location: 0, length: 4))
-        let after = EditSession.move(
-            NSRange(location: 2, length: 0),
-            from: Snapshot(text: "ab", selection: NSRange(location: 0, length: 0)),
-            to: Snapshot(text: "xab", selection: NSRange(location: 1, length: 0)))
-        #expect(after == NSRange(location: 3, length: 0))
-    }
-
-    @Test func unchangedCountsWholeScalars() {
-        let (prefix, suffix) = EditSession.unchanged("a😀b", "a😃b")
-        #expect(prefix == 1)
-        #expect(suffix == 1)
+    @Test func acceptedCharactersClassifyAsTheServiceDoes() {
+        let digits = AcceptedCharacters(digits: true, letters: false, whitespace: false, others: false, characters: " ")
+        #expect(digits.filter("4a2 b") == "42 ")
+        #expect(digits.filter("４２") == "４２")
+        let letters = AcceptedCharacters(
+            digits: false, letters: true, whitespace: false, others: false, characters: "-")
+        #expect(letters.filter("Ab-1 ß") == "Ab-ß")
     }
 }

@@ -39,4 +39,6 @@ public struct EditAnswer: Sendable, Hashable, Codable {
     public var meta: [String: SmartTextJSON]
     /// The request's `seq`, when it had one.
     public var seq: Int?
+    /// For a batch of edits: every position of the client's text after the edits (UTF-16), in `text`.
+    public var map: [Int]?
 }

@@ -16,4 +16,6 @@ public struct FieldDescription: Sendable, Hashable, Codable {
     public var backspace: String
     /// How to set up the input.
     public var hints: InputHints
+    /// The characters typing can add (nil from a service older than this client).
+    public var accepts: AcceptedCharacters?
 }

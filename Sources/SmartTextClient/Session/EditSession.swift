@@ -1,38 +1,52 @@
 import Foundation
 
-/// One text field's side of the conversation with the service: the text the field shows, its
-/// selection and the `seq` of the newest request. A `UITextFieldDelegate` (or a SwiftUI
-/// coordinator) keeps one per field.
+/// One text field's side of the conversation with the service, for UIKit and SwiftUI: every
+/// edit shows at once, and the service's formatting merges in when it arrives, whatever the
+/// round trip. A `UITextFieldDelegate` (or a SwiftUI coordinator) keeps one per field.
 ///
-/// In `textField(_:shouldChangeCharactersIn:replacementString:)`, hand the edit to
-/// ``edit(shouldChangeCharactersIn:replacementString:using:)`` in a `Task` and **return `false`**:
-/// the field must not change by itself. When the answer comes, set the field's `text` and
-/// `selectedTextRange` from the result yourself. Keep ``selection`` current from
-/// `textFieldDidChangeSelection(_:)`, and call ``reset(text:selection:)`` when the app sets the
-/// text itself.
+/// In `textField(_:shouldChangeCharactersIn:replacementString:)`, pass the edit to
+/// ``edit(shouldChangeCharactersIn:replacementString:inputType:)``, set the field's `text` and
+/// `selectedTextRange` from what it returns, **return `false`**, and start
+/// `Task { try await session.sync(using: client) }`. Set ``onChange`` to put an answer's text
+/// and selection on the field. Report caret moves from `textFieldDidChangeSelection(_:)` with
+/// ``select(_:anchor:)``, and call ``reset(text:selection:)`` when the app sets the text itself.
 ///
-/// Edits made while an answer is on its way wait for it, and are then moved onto the new text
-/// (a keystroke at the caret goes to the new caret), so fast typing on a slow network loses no
-/// characters. Offsets are UTF-16 code units, as in `NSRange`.
+/// At most one request is in flight: the edits made meanwhile go together in the next one, each
+/// with its range on the text the user saw and, when known, where the caret was (its anchor).
+/// When an answer arrives, the edits made since move onto its text through the answer's `map`, so
+/// nothing the user did is lost or reordered, and the service replays anchored keys exactly where
+/// they were made: the final text and caret are those of typing with no latency. Offsets are
+/// UTF-16 code units, as in `NSRange`.
 @MainActor
 public final class EditSession {
     /// The field configuration edits are sent with.
     public let field: FieldNames
     /// The language of the messages; `nil` for the client's.
     public var locale: String?
+    /// The characters the field can take (from ``FieldDescription/accepts``); others are refused
+    /// at once. `nil` takes everything.
+    public var accepts: AcceptedCharacters?
     /// The text the field shows.
     public private(set) var text: String
-    /// The field's selection (a caret when `length` is 0); keep it current from
-    /// `textFieldDidChangeSelection(_:)`.
-    public var selection: NSRange
-    /// The newest answer applied: its `errors`, `state`, `value`, `complete`, `meta`.
+    /// The field's selection (a caret when `length` is 0).
+    public private(set) var selection: NSRange
+    /// The newest answer for the text shown (none while edits wait): its `errors`, `state`, `value`.
     public private(set) var answer: EditAnswer?
+    /// Called when an answer changes what the field shows: set its text and selection.
+    public var onChange: ((_ text: String, _ selection: NSRange) -> Void)?
     /// The `seq` of the newest request made.
     public private(set) var seq = 0
 
-    /// Bumped whenever `text` or the caret is replaced, so that queued edits know to move.
-    private var version = 0
-    private var busy = false
+    /// The last answer's text and caret: the starting point of the edits in ``queued`` and ``sent``.
+    private var base: String
+    private var baseCaret: Int
+    /// The edits of the request in flight, and those made since.
+    private var sent: [TypedEdit]?
+    private var queued: [TypedEdit] = []
+    /// Where the caret is in terms the service can replay; nil after a tap or an arrow key.
+    private var anchor: CaretAnchor? = .caret
+    /// Bumped when the text is set from outside: answers to older requests are dropped.
+    private var generation = 0
     private var waiting: [CheckedContinuation<Void, Never>] = []
 
     /// A session for a field showing `text`, the caret at its end unless `selection` is given.
@@ -40,95 +54,199 @@ public final class EditSession {
         self.field = field
         self.text = text
         self.selection = selection ?? NSRange(location: text.utf16.count, length: 0)
+        self.base = text
+        self.baseCaret = self.selection.location + self.selection.length
         self.locale = locale
     }
+
+    /// True when an edit waits for its answer.
+    public var isBusy: Bool { sent != nil || !queued.isEmpty }
 
     /// Takes a text the app set itself (a prefill, a clear); answers to earlier requests are dropped.
     public func reset(text: String, selection: NSRange? = nil) {
         self.text = text
         self.selection = selection ?? NSRange(location: text.utf16.count, length: 0)
+        base = text
+        baseCaret = self.selection.location + self.selection.length
+        sent = nil
+        queued = []
+        anchor = .caret
         answer = nil
-        version += 1
-        seq += 1
+        generation += 1
+        resumeWaiters()
     }
 
-    // MARK: - One step at a time
+    // MARK: - What the user does
 
-    /// The request for an edit UIKit reports: `range` of the current text replaced by `replacementString`.
-    ///
-    /// An empty replacement is `deleteContentBackward` (backspace), one character `insertText`, more
-    /// `insertFromPaste`. Each call takes the next `seq`.
-    public func request(shouldChangeCharactersIn range: NSRange, replacementString: String) -> SmartTextEdit {
-        seq += 1
-        let inputType: EditInputType =
-            replacementString.isEmpty
-            ? .deleteContentBackward : replacementString.count > 1 ? .insertFromPaste : .insertText
-        return SmartTextEdit(
-            field: field, text: text, range: TextRange(range), replacement: replacementString, inputType: inputType,
-            locale: locale, seq: seq)
-    }
-
-    /// Takes an answer: the text to show and the selection (a caret) to set, or `nil` when the
-    /// answer is older than the newest request made, which must then be ignored.
-    public func apply(_ answer: EditAnswer) -> (text: String, selection: NSRange)? {
-        if let answerSeq = answer.seq, answerSeq < seq { return nil }
-        self.answer = answer
-        text = answer.text
-        selection = NSRange(location: answer.caret, length: 0)
-        version += 1
+    /// Applies an edit UIKit reports, at once: the text and selection to show now. Characters the
+    /// field can never take are dropped; when nothing is left of a typed text, the text stays and
+    /// the selection collapses to its start, as the service would answer. An empty replacement is
+    /// `deleteContentBackward` unless `inputType` says otherwise, one character `insertText`,
+    /// more `insertFromPaste`.
+    @discardableResult
+    public func edit(
+        shouldChangeCharactersIn range: NSRange, replacementString: String, inputType: EditInputType? = nil
+    ) -> (text: String, selection: NSRange) {
+        let replacement = accepts?.filter(replacementString) ?? replacementString
+        if !replacementString.isEmpty && replacement.isEmpty {
+            selection = NSRange(location: range.location, length: 0)
+            if anchor == .all { anchor = .start }
+            return (text, selection)
+        }
+        let type =
+            inputType
+            ?? (replacementString.isEmpty
+                ? .deleteContentBackward : replacementString.count > 1 ? .insertFromPaste : .insertText)
+        queued.append(
+            TypedEdit(range: TextRange(range), replacement: replacement, inputType: type, anchor: anchor))
+        text = Self.splice(text, range, replacement)
+        selection = NSRange(location: range.location + replacement.utf16.count, length: 0)
+        anchor = .caret
+        answer = nil
         return (text, selection)
     }
 
-    // MARK: - The whole round trip
-
-    /// Sends an edit UIKit reports and applies its answer: the text and the selection to set on
-    /// the field, or `nil` when there is nothing to set (a newer answer won, or the edit became
-    /// empty). Edits are sent one at a time, in order.
-    public func edit(
-        shouldChangeCharactersIn range: NSRange, replacementString: String, using client: SmartTextClient
-    ) async throws -> (text: String, selection: NSRange)? {
-        let base = Snapshot(text: text, selection: selection)
-        let baseVersion = version
-        await waitForTurn()
-        defer { endTurn() }
-        var range = range
-        if version != baseVersion {
-            guard let moved = Self.move(range, from: base, to: Snapshot(text: text, selection: selection)) else {
-                return nil
-            }
-            range = moved
-        }
-        let answer = try await client.edit(
-            request(shouldChangeCharactersIn: range, replacementString: replacementString))
-        return apply(answer)
+    /// The user moved the caret or the selection; `anchor` says how when it was Home (`start`),
+    /// End (`end`) or select-all (`all`), nil for a tap or an arrow key.
+    public func select(_ selection: NSRange, anchor: CaretAnchor? = nil) {
+        guard selection != self.selection || anchor != nil else { return }
+        self.selection = selection
+        self.anchor = anchor
     }
 
-    /// Formats and validates the whole text on `blur` (the user left the field) or `submit`, and
-    /// applies the answer; its ``answer``'s `errors` are then the ones to show.
+    // MARK: - The service
+
+    /// Sends the edits waiting and merges the answers, until nothing waits; returns at once when
+    /// another call is already sending (it takes these edits along). A network error or a server
+    /// error keeps what the field shows (nothing typed is lost) and is rethrown; the next edit
+    /// that gets an answer formats the whole text. A problem (a 4xx) puts back the last answer's
+    /// text, calls ``onChange``, and is rethrown.
+    public func sync(using client: SmartTextClient) async throws {
+        try await sync { try await client.edit($0) }
+    }
+
+    /// ``sync(using:)`` with the request sent by `send` (a test delays it, an app may add headers).
+    public func sync(sending send: (TypedEditsRequest) async throws -> EditAnswer) async throws {
+        while sent == nil, !queued.isEmpty {
+            let edits = queued
+            queued = []
+            sent = edits
+            seq += 1
+            let request = TypedEditsRequest(
+                field: field, text: base, caret: baseCaret, edits: edits, locale: locale, seq: seq)
+            let requestGeneration = generation
+            let answer: EditAnswer
+            do {
+                answer = try await send(request)
+            } catch {
+                guard requestGeneration == generation else { return }
+                if case SmartTextError.problem(let status, _, _, _) = error, status < 500 {
+                    reset(text: request.text, selection: NSRange(location: request.caret ?? 0, length: 0))
+                    onChange?(text, selection)
+                } else {
+                    // No answer: what is shown stays, and is the starting point of the next request.
+                    let keep = anchor
+                    reset(text: text, selection: selection)
+                    anchor = keep
+                }
+                throw error
+            }
+            guard requestGeneration == generation else { return }
+            receive(answer)
+            onChange?(text, selection)
+        }
+        resumeWaiters()
+    }
+
+    /// Formats and validates the whole text on `blur` (the user left the field) or `submit`, once no
+    /// edit waits, and applies the answer; its ``answer``'s `errors` are then the ones to show.
     public func check(
         _ event: EditEvent = .blur, using client: SmartTextClient
     ) async throws -> (text: String, selection: NSRange)? {
-        await waitForTurn()
-        defer { endTurn() }
+        if isBusy { await withCheckedContinuation { waiting.append($0) } }
         seq += 1
+        let mine = seq
+        let checked = text
         let answer = try await client.format(
-            FormatRequest(field: field, text: text, event: event, locale: locale, seq: seq))
-        return apply(answer)
+            FormatRequest(field: field, text: checked, event: event, locale: locale, seq: mine))
+        guard mine == seq, checked == text, !isBusy else { return nil }
+        let caret = min(selection.location + selection.length, answer.text.utf16.count)
+        reset(text: answer.text, selection: NSRange(location: caret, length: 0))
+        self.answer = answer
+        return (text, selection)
     }
 
-    private func waitForTurn() async {
-        if busy {
-            await withCheckedContinuation { waiting.append($0) }
-        } else {
-            busy = true
+    /// An answer to the request in flight: the edits made since move onto its text.
+    private func receive(_ answer: EditAnswer) {
+        guard let answerMap = answer.map, !answerMap.isEmpty else {
+            // A service without batches: keep what is shown as the starting point.
+            let keep = anchor
+            reset(text: text, selection: selection)
+            anchor = keep
+            return
         }
+        base = answer.text
+        baseCaret = answer.caret
+        sent = nil
+        let (moved, map) = Self.rebase(queued, through: answerMap)
+        queued = moved
+        var shown = answer.text
+        for edit in moved { shown = Self.splice(shown, edit.range.nsRange, edit.replacement) }
+        text = shown
+        let length = shown.utf16.count
+        if !moved.isEmpty || anchor == nil {
+            let start = map[min(selection.location, map.count - 1)]
+            let end = map[min(selection.location + selection.length, map.count - 1)]
+            selection = NSRange(location: start, length: end - start)
+        } else {
+            switch anchor {
+            case .start?: selection = NSRange(location: 0, length: 0)
+            case .end?: selection = NSRange(location: length, length: 0)
+            case .all?: selection = NSRange(location: 0, length: length)
+            default: selection = NSRange(location: answer.caret, length: 0)
+            }
+        }
+        self.answer = moved.isEmpty ? answer : nil
     }
 
-    private func endTurn() {
-        if waiting.isEmpty {
-            busy = false
-        } else {
-            waiting.removeFirst().resume()
+    private func resumeWaiters() {
+        guard !isBusy else { return }
+        let resumed = waiting
+        waiting = []
+        for continuation in resumed { continuation.resume() }
+    }
+
+    // MARK: - Text
+
+    /// Moves edits made on a text onto the answer for it: each edit's range through `map` (every
+    /// position of the text, in the answer), which is then extended over the edit. Returns the
+    /// moved edits (anchors kept) and the map of the last text's positions; the service moves
+    /// ranges the same way.
+    nonisolated static func rebase(_ edits: [TypedEdit], through map: [Int]) -> ([TypedEdit], [Int]) {
+        var positions = map
+        var moved: [TypedEdit] = []
+        for edit in edits {
+            let inserted = edit.replacement.utf16.count
+            let (lower, upper) = (edit.range.start, edit.range.end)
+            let start = positions[lower]
+            let end = max(positions[upper], start)
+            var copy = edit
+            copy.range = TextRange(start: start, end: end)
+            moved.append(copy)
+            let count = positions.count - 1 - (upper - lower) + inserted
+            positions = (0...count).map { position in
+                if position <= lower { return positions[position] }
+                if position <= lower + inserted { return start + position - lower }
+                return positions[position - inserted + upper - lower] - end + start + inserted
+            }
         }
+        return (moved, positions)
+    }
+
+    nonisolated static func splice(_ text: String, _ range: NSRange, _ replacement: String) -> String {
+        let units = Array(text.utf16)
+        let lower = min(range.location, units.count)
+        let upper = min(range.location + range.length, units.count)
+        return String(decoding: units[..<lower] + Array(replacement.utf16) + units[upper...], as: UTF16.self)
     }
 }

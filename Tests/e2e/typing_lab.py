@@ -1,0 +1,153 @@
+"""Typing into a real Chromium input at a human pace over an emulated network, and what the user saw.
+
+Shared by the end-to-end tests (Tests/e2e/test_browser.py, which assert what the text and caret end
+as) and by scripts/latency (which prints how long keys took to show). The page records, frame by
+frame, the input's value, caret and error text, and the time of every key; the network's round trip
+is Chromium's DevTools network emulation, which applies to every request the page makes.
+"""
+import json
+import statistics
+import time
+import urllib.request
+
+from selenium.webdriver.common.keys import Keys
+
+# Records every key's time and, on every animation frame, what the input shows (the frame's time
+# is when the browser paints it). window.lab.frames: [t, value, caret, errors]; window.lab.keys: [t].
+INSTRUMENT = """
+const [input] = arguments;
+const lab = window.lab = { keys: [], frames: [], answers: [] };
+input.addEventListener('keydown', () => lab.keys.push(performance.now()), true);
+input.addEventListener('smarttext:answer', (event) =>
+  lab.answers.push([event.detail.answer.text, input.value, event.detail.event]));
+let last = null;
+const errors = () => { const e = document.getElementById(input.id + '-errors'); return e && !e.hidden ? e.textContent : ''; };
+function frame(t) {
+  const now = [input.value, input.selectionStart, errors()];
+  const key = JSON.stringify(now);
+  if (key !== last) { lab.frames.push([t, ...now]); last = key; }
+  lab.raf = requestAnimationFrame(frame);
+}
+lab.raf = requestAnimationFrame(frame);
+"""
+
+# A new input at the top of the page, attached to `field` (or plain, for the reference), focused.
+ATTACH = """
+const [id, field, done] = arguments;
+const input = document.createElement('input');
+input.id = id;
+input.spellcheck = false;
+document.body.prepend(input);
+if (!field) { input.focus(); done(input); return; }
+import('/smarttext.js').then(async (m) => {
+  const controller = m.attach(input, { field });
+  await controller.ready;
+  (window.controllers ||= {})[id] = controller;
+  input.focus();
+  done(input);
+});
+"""
+
+
+def set_round_trip(driver, milliseconds, offline=False):
+    """Every request of the page takes `milliseconds` more (Chromium's network emulation)."""
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
+        "offline": offline, "latency": milliseconds, "downloadThroughput": -1, "uploadThroughput": -1})
+
+
+def attach(driver, element_id, field):
+    """A new input attached to `field` (None: a plain input), with the recorder installed."""
+    driver.set_script_timeout(30)
+    element = driver.execute_async_script(ATTACH, element_id, field)
+    driver.execute_script(INSTRUMENT, element)
+    return element
+
+
+def type_keys(element, keys, interval=0.060):
+    """Sends `keys` (characters or Keys.*) one at a time, `interval` seconds apart."""
+    start = time.monotonic()
+    for index, key in enumerate(keys):
+        delay = start + index * interval - time.monotonic()
+        if delay > 0:
+            time.sleep(delay)
+        element.send_keys(key)
+
+
+def record(driver):
+    return driver.execute_script("return window.lab")
+
+
+def wait_settled(driver, element_id, quiet=0.5, timeout=20):
+    """Waits until the field has nothing pending and the input has not changed for `quiet` seconds."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        busy = driver.execute_script(
+            "const c = (window.controllers || {})[arguments[0]];"
+            "return c ? c.settled().then(() => false) : false;", element_id)
+        frames = record(driver)["frames"]
+        if not busy and frames and (driver.execute_script("return performance.now()") - frames[-1][0]) > quiet * 1000:
+            return
+        time.sleep(0.05)
+    raise AssertionError("the field did not settle")
+
+
+def key_to_visible(lab):
+    """For every key that changed what is shown: milliseconds from the key to the first frame showing a
+    change (two keys the driver delivered within one frame both count from their own time)."""
+    delays = []
+    frames = lab["frames"]
+    for pressed in lab["keys"]:
+        before = [frame for frame in frames if frame[0] <= pressed]
+        shown_before = before[-1][1] if before else ""
+        for frame in frames:
+            if frame[0] > pressed and frame[1] != shown_before:
+                delays.append(frame[0] - pressed)
+                break
+    return delays
+
+
+def final_text_delay(lab):
+    """Milliseconds from the last key to the last change of what is shown."""
+    return max(0.0, lab["frames"][-1][0] - lab["keys"][-1])
+
+
+def percentile(values, fraction):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
+
+
+def summary(values):
+    return (statistics.median(values), percentile(values, 0.95)) if values else (float("nan"), float("nan"))
+
+
+def one_at_a_time(port, field, keys):
+    """The text and caret of `keys` sent one request each, every one on the previous answer (no latency)."""
+    text, start, end = "", 0, 0
+    for key in keys:
+        if key == Keys.HOME:
+            start = end = 0
+            continue
+        if key == Keys.END:
+            start = end = len(text.encode("utf-16-le")) // 2
+            continue
+        if key == Keys.BACKSPACE:
+            if start == end:
+                start = max(0, start - 1)
+            replacement, input_type = "", "deleteContentBackward"
+        elif key == Keys.DELETE:
+            if start == end:
+                end = min(len(text), end + 1)
+            replacement, input_type = "", "deleteContentForward"
+        else:
+            replacement, input_type = key, "insertText"
+        if start == end and not replacement:
+            continue
+        body = json.dumps({"field": field, "text": text, "range": {"start": start, "end": end},
+                           "replacement": replacement, "inputType": input_type}).encode()
+        request = urllib.request.Request(f"http://127.0.0.1:{port}/v1/edit", data=body,
+                                         headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request) as response:
+            answer = json.load(response)
+        text, start, end = answer["text"], answer["caret"], answer["caret"]
+    return text, end
