@@ -450,6 +450,45 @@ class Browser(unittest.TestCase):
         self.settle(element)
         self.assertEqual(self.value(element), "4242 4")
 
+    def test_the_react_hook_in_chromium(self):
+        # React from Debian's node-react and node-react-dom (UMD builds), the hook (clients/web/react.js)
+        # loaded as a module whose `react` import is that React.
+        umd = "/usr/share/nodejs/{0}/umd/{1}.production.min.js"
+        react = [umd.format("react", "react"), umd.format("react-dom", "react-dom")]
+        if not all(os.path.exists(path) for path in react):
+            self.skipTest("node-react and node-react-dom are not installed")
+        # A page without the playground's Content-Security-Policy, which refuses blob: modules.
+        self.driver.get(f"http://127.0.0.1:{self.port}/smarttext.js")
+        self.driver.execute_script("document.body.textContent = ''")
+        for path in react:
+            with open(path, encoding="utf-8") as source:
+                self.driver.execute_script(source.read())
+        with open(os.path.join(os.path.dirname(__file__), "..", "..", "clients", "web", "react.js"),
+                  encoding="utf-8") as source:
+            hook = source.read().replace('import React from "react";', "const React = window.React;").replace(
+                '"./smarttext.js"', f'"http://127.0.0.1:{self.port}/smarttext.js"')
+        element = self.driver.execute_async_script(
+            "const [hookSource, done] = arguments;"
+            "const url = URL.createObjectURL(new Blob([hookSource], {type: 'text/javascript'}));"
+            "import(url).then(({useSmartText}) => {"
+            "  const root = document.createElement('div'); document.body.prepend(root);"
+            "  function Card() {"
+            "    const card = window.cardHook = useSmartText({field: 'credit_card'});"
+            "    return React.createElement('div', null, React.createElement('input', {...card.inputProps, id: 'react-card'}),"
+            "      React.createElement('output', {id: 'react-value'}, card.value + '|' + card.state));"
+            "  }"
+            "  ReactDOM.createRoot(root).render(React.createElement(Card));"
+            "  const wait = () => window.cardHook && window.cardHook.hints ? done(document.getElementById('react-card'))"
+            "    : setTimeout(wait, 20);"
+            "  wait();"
+            "});", hook)
+        self.assertEqual(element.get_attribute("inputmode"), "numeric")
+        element.click()
+        self.type(element, "4242x4242424242424")
+        self.assertEqual(self.value(element), "4242 4242 4242 4242")
+        output = self.driver.find_element(By.ID, "react-value")
+        WebDriverWait(self.driver, 5).until(lambda d: output.text == "4242424242424242|valid")
+
     def test_zz_screenshot_of_the_playground(self):
         os.makedirs(ARTIFACTS, exist_ok=True)
         card = self.field("credit_card")
