@@ -25,6 +25,7 @@ let package = Package(
 
         .target(name: "CRE2", linkerSettings: [.linkedLibrary("re2")]),
         .target(name: "CPhoneNumber", linkerSettings: [.linkedLibrary("phonenumber")]),
+        .target(name: "CICU", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
         .systemLibrary(name: "CZxcvbn", providers: [.apt(["libzxcvbn-dev"])]),
 
         // MARK: Support below the engine: JSON, locks, caches, text offsets (no domain knowledge)
@@ -38,7 +39,9 @@ let package = Package(
         // Rules backed by C and C++ libraries (phone, regex, passwordStrength), the standard catalog, the built-in registry
         .target(
             name: "SmartTextNativeRules",
-            dependencies: ["SmartTextEngine", "SmartTextJSON", "SmartTextSupport", "CRE2", "CZxcvbn", "CPhoneNumber"],
+            dependencies: [
+                "SmartTextEngine", "SmartTextJSON", "SmartTextSupport", "CRE2", "CZxcvbn", "CPhoneNumber", "CICU",
+            ],
             plugins: ["EmbedResources"]
         ),
 
