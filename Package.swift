@@ -35,7 +35,7 @@ let package = Package(
         // MARK: Engine: edit model, caret mapping, formatters, validators, registry (pure Swift: no C, no HTTP)
         .target(
             name: "SmartTextEngine", dependencies: ["SmartTextJSON", "SmartTextSupport"],
-            exclude: ["Messages/messages.json"]),
+            exclude: ["Messages/messages.json"], plugins: ["EmbedResources"]),
         // Rules backed by C and C++ libraries (phone, regex, passwordStrength), the standard catalog, the built-in registry
         .target(
             name: "SmartTextNativeRules",
@@ -62,7 +62,7 @@ let package = Package(
         // MARK: Client: for iOS and macOS apps; Foundation only (no engine, no server)
         .target(name: "SmartTextClient"),
 
-        // MARK: Build tooling: embeds openapi.yaml and the built-in registry in the binary
+        // MARK: Build tooling: embeds openapi.yaml, the built-in registry and the messages in the binary
         .executableTarget(name: "EmbedResourcesTool"),
         .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["EmbedResourcesTool"]),
 

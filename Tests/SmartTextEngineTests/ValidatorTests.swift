@@ -309,8 +309,14 @@ func validator(_ json: String) throws -> any Validator {
             let chinese = field.format("12", event: .submit, locale: LocalePreference(tags: [tag])).validation
             #expect(chinese.errors.first?.message == "验证码须为6个字符", "\(tag)")
         }
+        // French: the built-in message in French, the registry's label (given in English) in it.
         let french = field.format("12", event: .submit, locale: LocalePreference(acceptLanguage: "fr-CH, fr;q=0.9"))
-        #expect(french.validation.errors.first?.message == "Code must be 6 characters long")
+        #expect(
+            french.validation.errors.first?.message
+                == "Le champ «\u{00A0}Code\u{00A0}» doit contenir exactement 6 caractères")
+        // A language the catalogue does not have: English.
+        let italian = field.format("12", event: .submit, locale: LocalePreference(acceptLanguage: "it-IT"))
+        #expect(italian.validation.errors.first?.message == "Code must be 6 characters long")
     }
 
     @Test func everyBuiltinMessageExistsInBothLanguages() {
@@ -372,13 +378,13 @@ func validator(_ json: String) throws -> any Validator {
     @Test func acceptLanguageRememberedOrNot() {
         let browser = "en-US,en;q=0.9,zh-CN;q=0.8"
         let first = LocalePreference(acceptLanguage: browser)
-        #expect(first.tags == ["en-us", "en", "zh-Hans"])
+        #expect(first.tags == ["en-US", "en", "zh-Hans"])
         #expect(LocalePreference(acceptLanguage: browser) == first)
         let filler = Array(repeating: "x-filler;q=0.1", count: 20).joined(separator: ", ")
         let long = "fr-CH, zh-TW;q=0.8, " + filler
         #expect(long.utf8.count > 256)
         let tags = LocalePreference(acceptLanguage: long).tags
-        #expect(tags.prefix(2) == ["fr-ch", "zh-Hant"] && tags.count == 22)
+        #expect(tags.prefix(2) == ["fr-CH", "zh-Hant"] && tags.count == 22)
         #expect(
             LocalizedText([("en", "card"), ("fr", "carte")]).resolve(LocalePreference(acceptLanguage: long)) == "carte")
         #expect(LocalizedText([("en", "card"), ("zh-Hans", "卡")]).resolve(first) == "card")

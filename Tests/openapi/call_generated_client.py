@@ -29,7 +29,7 @@ import traceback
 import httpx
 import yaml
 from smart_text_client import Client
-from smart_text_client.api.discovery import get_field, get_form, list_fields, list_forms
+from smart_text_client.api.discovery import get_field, get_form, list_fields, list_forms, list_languages
 from smart_text_client.api.editing import apply_edit, format_text
 from smart_text_client.api.operations import (
     get_health,
@@ -56,6 +56,7 @@ from smart_text_client.models import (
     FormDescription,
     FormList,
     Health,
+    LanguageList,
     Hints,
     Problem,
     Readiness,
@@ -434,6 +435,19 @@ def check_discovery(calls):
         not_modified(calls, response, get_form, name="signup")
         return "signup: navigation and return keys, 304 with If-None-Match"
 
+    def languages():
+        response = list_languages.sync_detailed(client=calls.client(), accept_language="de-CH, en;q=0.5")
+        listed = decoded(response, LanguageList)
+        tags = [language.tag for language in listed.languages]
+        equal(len(tags), 11, "languages")
+        expect({"en", "zh-Hans", "zh-Hant", "de", "ar", "pt-BR"} <= set(tags), f"languages: {tags}")
+        equal((listed.default, listed.negotiated), ("en", "de"), "default, negotiated")
+        equal(response.headers.get("content-language"), "de", "Content-Language")
+        return f"{len(tags)} languages; de-CH gets de"
+
+    calls.check("listLanguages", "the languages, de-CH negotiated", languages)
+    calls.check("listLanguages", "DELETE", lambda: problem(
+        list_languages.sync_detailed(client=calls.client(method="DELETE")), 405, "method-not-allowed"))
     calls.check("listFields", "every field", fields)
     calls.check("getField", "credit_card", field)
     calls.check("listForms", "every form", forms)

@@ -50,13 +50,16 @@ public struct LocalePreference: Sendable, Equatable {
     }
 
     /// `zh`, `zh-CN`, `zh-SG`, `zh-Hans-*` → `zh-Hans`; `zh-TW`, `zh-HK`, `zh-MO`, `zh-Hant-*` → `zh-Hant`;
-    /// `_` → `-`; other tags keep their case-insensitive form.
+    /// `_` → `-`; other tags in BCP 47's case: the language lower case, a script title case (`Latn`), a
+    /// region upper case (`pt-BR`, `es-419`).
     static func canonical(_ tag: String) -> String {
-        // Fast path: the catalogs' own tags, and lower-case tags that are not Chinese.
+        // Fast path: the catalogs' own tags, and a lone lower-case language (`en`, `de`).
         if tag == "en" || tag == "zh-Hans" || tag == "*" { return tag }
         let utf8 = tag.utf8
         if utf8.first != UInt8(ascii: "z") && utf8.first != UInt8(ascii: "Z")
-            && !utf8.contains(where: { $0 == UInt8(ascii: "_") || ($0 >= 0x41 && $0 <= 0x5A) })
+            && !utf8.contains(where: {
+                $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") || ($0 >= 0x41 && $0 <= 0x5A)
+            })
         {
             return tag
         }
@@ -68,6 +71,15 @@ public struct LocalePreference: Sendable, Equatable {
             }
             return "zh-Hans"
         }
-        return parts.joined(separator: "-")
+        return
+            ([language]
+            + parts.dropFirst().map { part in
+                switch part.count {
+                case 4 where part.allSatisfy(\.isLetter): part.prefix(1).uppercased() + part.dropFirst()
+                case 2 where part.allSatisfy(\.isLetter): part.uppercased()
+                default: part
+                }
+            }).joined(separator: "-")
     }
+
 }

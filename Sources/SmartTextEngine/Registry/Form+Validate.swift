@@ -45,10 +45,8 @@ extension Form {
         for valueIndex in values.indices {
             guard let fieldIndex = fields.indices.first(where: { fields[$0].name == values[valueIndex].name }) else {
                 let name = values[valueIndex].name
-                let message = LocalizedText([
-                    ("en", "the form \(self.name) has no field \"\(name)\""),
-                    ("zh-Hans", "表单\(self.name)中没有字段“\(name)”"),
-                ]).resolve(locale)
+                let message = MessageCatalog.text("form.unknownField").render(
+                    locale, ["form": self.name, "name": name])
                 errors.append(FormError(field: name, rule: "unknownField", message: message))
                 continue
             }
@@ -90,8 +88,7 @@ extension Form {
             return outcome
         }
         let label = formField.field.label.resolve(locale)
-        let message = LocalizedText([("en", "{label} is required"), ("zh-Hans", "请输入{label}")])
-            .render(locale, ["label": label])
+        let message = MessageCatalog.text("form.required").render(locale, ["label": label])
         outcome.validation = ValidationReport(
             state: .empty, valid: false, errors: [RuleError(rule: "required", message: message)],
             results: [

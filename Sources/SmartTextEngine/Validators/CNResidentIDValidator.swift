@@ -33,12 +33,6 @@ public struct CNResidentIDValidator: Validator {
     }
 
     public func message(for check: RuleCheck) -> LocalizedText {
-        if check.variant == "birthDate" {
-            return LocalizedText([
-                ("en", "{label} has a birth date that does not exist or is in the future"),
-                ("zh-Hans", "{label}中的出生日期无效"),
-            ])
-        }
-        return LocalizedText([("en", "{label} must be a valid resident ID number"), ("zh-Hans", "{label}须为有效的身份证号码")])
+        MessageCatalog.text(check.variant == "birthDate" ? "cnResidentId.birthDate" : "cnResidentId")
     }
 }

@@ -17,9 +17,7 @@ public struct LuhnValidator: Validator {
         return digits.count < brand.maxLength ? .tooShortSoFar : .fail
     }
 
-    public func message(for check: RuleCheck) -> LocalizedText {
-        LocalizedText([("en", "{label} must be a valid card number"), ("zh-Hans", "{label}须为有效的卡号")])
-    }
+    public func message(for check: RuleCheck) -> LocalizedText { MessageCatalog.text("luhn") }
 }
 
 /// `cardBrand {allowed}`: the card's brand (from its prefix) is one of those
@@ -44,11 +42,7 @@ public struct CardBrandValidator: Validator {
         return allowed.contains(brand.id) ? .pass : RuleCheck(valid: false, details: ["brand": .string(brand.id)])
     }
 
-    public func message(for check: RuleCheck) -> LocalizedText {
-        LocalizedText([
-            ("en", "{label}: only these cards are accepted: {allowed}"), ("zh-Hans", "{label}：仅支持以下卡种：{allowed}"),
-        ])
-    }
+    public func message(for check: RuleCheck) -> LocalizedText { MessageCatalog.text("cardBrand") }
 }
 
 /// `cardExpiry`: `MM/YY` with a real month, not in the past (a card is valid
@@ -72,12 +66,7 @@ public struct CardExpiryValidator: Validator {
     }
 
     public func message(for check: RuleCheck) -> LocalizedText {
-        if check.variant == "past" {
-            return LocalizedText([("en", "{label} is in the past: the card has expired"), ("zh-Hans", "{label}已过期")])
-        }
-        return LocalizedText([
-            ("en", "{label} must be a valid expiry date (MM/YY)"), ("zh-Hans", "{label}须为有效的有效期（月/年）"),
-        ])
+        MessageCatalog.text(check.variant == "past" ? "cardExpiry.past" : "cardExpiry")
     }
 }
 
@@ -106,9 +95,6 @@ public struct CVCValidator: Validator {
     }
 
     public func message(for check: RuleCheck) -> LocalizedText {
-        switch check.variant {
-        case "4": LocalizedText([("en", "{label} must be 4 digits"), ("zh-Hans", "{label}须为4位数字")])
-        default: LocalizedText([("en", "{label} must be 3 digits"), ("zh-Hans", "{label}须为3位数字")])
-        }
+        MessageCatalog.text(check.variant == "4" ? "cvc.4" : "cvc")
     }
 }

@@ -49,6 +49,14 @@ public struct DateValidator: Validator {
         return values
     }
 
+    /// `today` as a bound is a word of the request's language.
+    public var localizedParameters: [String: LocalizedText] {
+        var values: [String: LocalizedText] = [:]
+        if case .today? = min { values["min"] = MessageCatalog.term("date.bound.today") }
+        if case .today? = max { values["max"] = MessageCatalog.term("date.bound.today") }
+        return values
+    }
+
     public func check(_ input: ValidationInput) -> RuleCheck {
         let digits = input.valueScalars.filter { $0 != "-" }
         guard digits.allSatisfy({ $0.value >= 0x30 && $0.value <= 0x39 }) else { return .fail }
@@ -73,12 +81,9 @@ public struct DateValidator: Validator {
 
     public func message(for check: RuleCheck) -> LocalizedText {
         switch check.variant {
-        case "min":
-            LocalizedText([("en", "{label} must be on or after {min}"), ("zh-Hans", "{label}不能早于{min}")])
-        case "max":
-            LocalizedText([("en", "{label} must be on or before {max}"), ("zh-Hans", "{label}不能晚于{max}")])
-        default:
-            LocalizedText([("en", "{label} must be a valid date (YYYY-MM-DD)"), ("zh-Hans", "{label}须为有效的日期（年-月-日）")])
+        case "min": MessageCatalog.text("date.min")
+        case "max": MessageCatalog.text("date.max")
+        default: MessageCatalog.text("date")
         }
     }
 }

@@ -21,7 +21,7 @@ public struct EmailValidator: Validator {
     }
 
     public func message(for check: RuleCheck) -> LocalizedText {
-        LocalizedText([("en", "{label} must be a valid email address"), ("zh-Hans", "{label}须为有效的邮箱地址")])
+        MessageCatalog.text("email")
     }
 
     /// Works on slices of the value: no array is made per part.

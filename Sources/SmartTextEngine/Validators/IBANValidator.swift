@@ -38,6 +38,6 @@ public struct IBANValidator: Validator {
     }
 
     public func message(for check: RuleCheck) -> LocalizedText {
-        LocalizedText([("en", "{label} must be a valid IBAN"), ("zh-Hans", "{label}须为有效的国际银行账号")])
+        MessageCatalog.text("iban")
     }
 }

@@ -29,19 +29,13 @@ public struct LengthValidator: Validator {
     }
 
     public func message(for check: RuleCheck) -> LocalizedText {
-        switch (min, max) {
-        case (let min?, let max?) where min == max:
-            LocalizedText([("en", "{label} must be {min} characters long"), ("zh-Hans", "{label}须为{min}个字符")])
-        case (.some, .some):
-            LocalizedText([
-                ("en", "{label} must be {min} to {max} characters long"), ("zh-Hans", "{label}须为{min}-{max}个字符"),
-            ])
-        case (.some, nil):
-            LocalizedText([
-                ("en", "{label} must be at least {min} characters long"), ("zh-Hans", "{label}至少需要{min}个字符"),
-            ])
-        default:
-            LocalizedText([("en", "{label} must be at most {max} characters long"), ("zh-Hans", "{label}最多{max}个字符")])
+        switch (name, min, max) {
+        case ("minLength", _, _): MessageCatalog.text("minLength")
+        case ("maxLength", _, _): MessageCatalog.text("maxLength")
+        case (_, let min?, let max?) where min == max: MessageCatalog.text("length.exact")
+        case (_, .some, .some): MessageCatalog.text("length.range")
+        case (_, .some, nil): MessageCatalog.text("length.min")
+        default: MessageCatalog.text("length.max")
         }
     }
 }

@@ -11,6 +11,6 @@ public struct NotEmptyValidator: Validator {
     }
 
     public func message(for check: RuleCheck) -> LocalizedText {
-        LocalizedText([("en", "{label} is required"), ("zh-Hans", "请输入{label}")])
+        MessageCatalog.text("notEmpty")
     }
 }

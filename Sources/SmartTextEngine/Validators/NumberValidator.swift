@@ -37,14 +37,10 @@ public struct NumberValidator: Validator {
 
     public func message(for check: RuleCheck) -> LocalizedText {
         switch (check.variant, min, max) {
-        case (_, .some, .some):
-            LocalizedText([("en", "{label} must be between {min} and {max}"), ("zh-Hans", "{label}须在{min}到{max}之间")])
-        case ("min", _, _):
-            LocalizedText([("en", "{label} must be at least {min}"), ("zh-Hans", "{label}不能小于{min}")])
-        case ("max", _, _):
-            LocalizedText([("en", "{label} must be at most {max}"), ("zh-Hans", "{label}不能大于{max}")])
-        default:
-            LocalizedText([("en", "{label} must be a number"), ("zh-Hans", "{label}必须是数字")])
+        case (_, .some, .some): MessageCatalog.text("number.range")
+        case ("min", _, _): MessageCatalog.text("number.min")
+        case ("max", _, _): MessageCatalog.text("number.max")
+        default: MessageCatalog.text("number")
         }
     }
 }

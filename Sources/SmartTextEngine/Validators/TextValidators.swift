@@ -10,9 +10,7 @@ public struct DigitsValidator: Validator {
         input.valueScalars.allSatisfy { $0.value >= 0x30 && $0.value <= 0x39 } ? .pass : .fail
     }
 
-    public func message(for check: RuleCheck) -> LocalizedText {
-        LocalizedText([("en", "{label} may only contain digits"), ("zh-Hans", "{label}只能包含数字")])
-    }
+    public func message(for check: RuleCheck) -> LocalizedText { MessageCatalog.text("digits") }
 }
 
 /// `oneOf {values}`: the value is one of a list. A prefix of an allowed value
@@ -32,9 +30,7 @@ public struct OneOfValidator: Validator {
         return values.contains { $0.hasPrefix(input.value) } ? .tooShortSoFar : .fail
     }
 
-    public func message(for check: RuleCheck) -> LocalizedText {
-        LocalizedText([("en", "{label} must be one of: {values}"), ("zh-Hans", "{label}必须是以下之一：{values}")])
-    }
+    public func message(for check: RuleCheck) -> LocalizedText { MessageCatalog.text("oneOf") }
 }
 
 /// `includesLowercase`, `includesUppercase`, `includesLowerAndUppercase`,
@@ -87,24 +83,7 @@ public struct IncludesValidator: Validator {
         return passes ? .pass : .tooShortSoFar
     }
 
-    public func message(for check: RuleCheck) -> LocalizedText {
-        switch kind {
-        case .includesLowercase:
-            LocalizedText([("en", "{label} must include a lowercase letter"), ("zh-Hans", "{label}须包含小写字母")])
-        case .includesUppercase:
-            LocalizedText([("en", "{label} must include an uppercase letter"), ("zh-Hans", "{label}须包含大写字母")])
-        case .includesLowerAndUppercase:
-            LocalizedText([
-                ("en", "{label} must include lowercase and uppercase letters"), ("zh-Hans", "{label}须同时包含大写和小写字母"),
-            ])
-        case .includesDigit:
-            LocalizedText([("en", "{label} must include a digit"), ("zh-Hans", "{label}须包含数字")])
-        case .includesSymbol:
-            LocalizedText([
-                ("en", "{label} must include a symbol such as ! or #"), ("zh-Hans", "{label}须包含符号，例如 ! 或 #"),
-            ])
-        }
-    }
+    public func message(for check: RuleCheck) -> LocalizedText { MessageCatalog.text(kind.rawValue) }
 }
 
 /// `matchesField {field}` (forms only): the value equals another field's
@@ -131,7 +110,5 @@ public struct MatchesFieldValidator: Validator {
         return other.hasPrefix(input.value) ? .tooShortSoFar : .fail
     }
 
-    public func message(for check: RuleCheck) -> LocalizedText {
-        LocalizedText([("en", "{label} must match {field}"), ("zh-Hans", "{label}须与{field}一致")])
-    }
+    public func message(for check: RuleCheck) -> LocalizedText { MessageCatalog.text("matchesField") }
 }

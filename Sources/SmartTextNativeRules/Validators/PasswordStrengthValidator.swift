@@ -37,16 +37,13 @@ public struct PasswordStrengthValidator: Validator {
         return RuleCheck(valid: strength.score >= minScore, incomplete: true, details: details)
     }
 
-    /// The feedback's texts, kept in both languages in the cached verdict, in `locale`.
+    /// The feedback's texts in `locale`: the cached verdict keeps their catalogue keys.
     public func details(for check: RuleCheck, locale: LocalePreference) -> JSONObject {
         var details = check.details
         guard case .object(var feedback)? = details["feedback"] else { return details }
         func resolved(_ value: JSONValue) -> JSONValue {
-            guard case .object(let texts) = value else { return value }
-            let entries = texts.members.compactMap { member -> (String, String)? in
-                if case .string(let text) = member.value { (member.key, text) } else { nil }
-            }
-            return .string(LocalizedText(entries).resolve(locale))
+            guard case .string(let key) = value else { return value }
+            return .string(MessageCatalog.text(key).resolve(locale))
         }
         if let warning = feedback["warning"] { feedback["warning"] = resolved(warning) }
         if case .array(let suggestions)? = feedback["suggestions"] {
@@ -56,35 +53,21 @@ public struct PasswordStrengthValidator: Validator {
         return details
     }
 
-    /// zxcvbn-c reports what it matched, not sentences: the advice is written here, in both languages.
+    /// zxcvbn-c reports what it matched, not sentences: the advice is the message catalogue's
+    /// (`passwordStrength.warning.*`, `passwordStrength.suggestion.*`), by key.
     static func feedback(_ strength: PasswordStrength) -> JSONObject {
-        let warnings: [String: (String, String)] = [
-            "dictionary": ("This is similar to a commonly used password or word", "与常用密码或单词相似"),
-            "spatial": ("Straight rows of keys or keyboard patterns are easy to guess", "键盘上连续的按键很容易被猜到"),
-            "repeat": ("Repeats like \"aaa\" or \"abcabc\" are easy to guess", "重复的字符（如 aaa 或 abcabc）很容易被猜到"),
-            "sequence": ("Sequences like \"abc\" or \"6543\" are easy to guess", "序列（如 abc 或 6543）很容易被猜到"),
-            "date": ("Dates and years are easy to guess", "日期和年份很容易被猜到"),
-        ]
         var feedback = JSONObject()
-        if strength.score < 3, let kind = strength.weaknesses.first, let warning = warnings[kind] {
-            feedback["warning"] = ["en": .string(warning.0), "zh-Hans": .string(warning.1)]
+        if strength.score < 3, let kind = strength.weaknesses.first,
+            MessageCatalog.has("passwordStrength.warning.\(kind)")
+        {
+            feedback["warning"] = .string("passwordStrength.warning.\(kind)")
         }
         var suggestions: [JSONValue] = []
-        if strength.score < 4 {
-            suggestions.append([
-                "en": "Add another word or two; uncommon words are better", "zh-Hans": "再加一两个词，越不常见越好",
-            ])
-        }
-        if strength.weaknesses.contains("dictionary") {
-            suggestions.append([
-                "en": "Avoid common words, names and passwords", "zh-Hans": "避免使用常见单词、姓名和密码",
-            ])
-        }
+        if strength.score < 4 { suggestions.append("passwordStrength.suggestion.addWords") }
+        if strength.weaknesses.contains("dictionary") { suggestions.append("passwordStrength.suggestion.avoidCommon") }
         feedback["suggestions"] = .array(suggestions)
         return feedback
     }
 
-    public func message(for check: RuleCheck) -> LocalizedText {
-        LocalizedText([("en", "{label} must be hard to guess"), ("zh-Hans", "{label}须不易被猜到")])
-    }
+    public func message(for check: RuleCheck) -> LocalizedText { MessageCatalog.text("passwordStrength") }
 }

@@ -16,20 +16,18 @@ public struct PhoneValidator: Validator {
         self.types = types
     }
 
-    static let typeNames: [PhoneType: (String, String)] = [
-        .fixedLine: ("landline", "固定电话"), .mobile: ("mobile", "手机"),
-        .fixedLineOrMobile: ("landline or mobile", "固定电话或手机"),
-        .tollFree: ("toll-free", "免费电话"), .premiumRate: ("premium-rate", "付费电话"),
-        .sharedCost: ("shared-cost", "分摊费用电话"),
-        .voip: ("VoIP", "网络电话"), .personalNumber: ("personal", "个人号码"), .pager: ("pager", "寻呼"),
-        .uan: ("UAN", "统一接入号码"),
-        .voicemail: ("voicemail", "语音信箱"), .unknown: ("unknown", "未知"),
-    ]
-
+    /// `{types}`: the allowed types' names joined in each language ("mobile or landline").
     public var localizedParameters: [String: LocalizedText] {
-        let english = types.map { Self.typeNames[$0]!.0 }.joined(separator: " or ")
-        let chinese = types.map { Self.typeNames[$0]!.1 }.joined(separator: "或")
-        return ["types": LocalizedText([("en", english), ("zh-Hans", chinese)])]
+        let join = MessageCatalog.term("phone.typeName.join")
+        let names = types.map { MessageCatalog.term("phone.typeName.\($0.rawValue)") }
+        let joined = MessageCatalog.tags.map { tag -> (String, String) in
+            let language = LocalePreference(tags: [tag])
+            let list = names.dropFirst().reduce(names.first?.resolve(language) ?? "") { list, name in
+                join.render(language, ["list": list, "type": name.resolve(language)])
+            }
+            return (tag, list)
+        }
+        return ["types": LocalizedText(joined)]
     }
 
     /// Verdicts are a pure function of the region, the types and the value, and
@@ -79,9 +77,6 @@ public struct PhoneValidator: Validator {
     }
 
     public func message(for check: RuleCheck) -> LocalizedText {
-        if check.variant == "type" {
-            return LocalizedText([("en", "{label} must be a {types} number"), ("zh-Hans", "{label}须为{types}号码")])
-        }
-        return LocalizedText([("en", "{label} must be a valid phone number"), ("zh-Hans", "{label}须为有效的电话号码")])
+        MessageCatalog.text(check.variant == "type" ? "phone.type" : "phone")
     }
 }

@@ -18,6 +18,6 @@ public struct RegexValidator: Validator {
     }
 
     public func message(for check: RuleCheck) -> LocalizedText {
-        LocalizedText([("en", "{label} must be in the expected format"), ("zh-Hans", "{label}格式不正确")])
+        MessageCatalog.text("regex")
     }
 }

@@ -1,3 +1,5 @@
+import SmartTextEngine
+
 /// An answer: status, headers and body.
 struct HTTPResponse: Sendable {
     var status: Int
@@ -18,6 +20,12 @@ struct HTTPResponse: Sendable {
         all.append(("Content-Type", "application/json"))
         all.append(contentsOf: headers)
         return HTTPResponse(status: status, headers: all, body: body)
+    }
+
+    /// A JSON answer whose messages are in the language `locale` negotiates: it says which
+    /// (`Content-Language`), and that it depends on `Accept-Language` (`Vary`).
+    static func localizedJSON(_ body: [UInt8], _ locale: LocalePreference) -> HTTPResponse {
+        json(body, headers: [("Content-Language", MessageCatalog.language(for: locale)), ("Vary", "Accept-Language")])
     }
 
     /// A plain-text answer.

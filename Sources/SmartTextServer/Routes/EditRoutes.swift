@@ -31,7 +31,7 @@ extension RequestHandler {
                     error.message, type: "invalid-range", title: "The range cannot be applied to the text",
                     pointer: "/range")
             }
-            return .json(AnswerWriter.edit(outcome, seq: input.seq))
+            return .localizedJSON(AnswerWriter.edit(outcome, seq: input.seq), locale)
         case .typed(let edits, let caret):
             guard edits.count <= Self.maxEdits else {
                 throw HTTPError.unprocessable(
@@ -57,7 +57,7 @@ extension RequestHandler {
                     title: "The range cannot be applied to the text",
                     pointer: error.index < 0 ? pointer : pointer + "/range")
             }
-            return .json(AnswerWriter.edit(typing.outcome, seq: input.seq, map: typing.map))
+            return .localizedJSON(AnswerWriter.edit(typing.outcome, seq: input.seq, map: typing.map), locale)
         }
     }
 
@@ -65,10 +65,9 @@ extension RequestHandler {
         let input = try FormatBody(request.body).input
         let field = try resolveField(input.fields)
         try checkTextLength(input.text.utf16.count, pointer: "/text")
-        let outcome = field.format(
-            input.text, event: input.event, units: input.units,
-            locale: Self.locale(input.locale, acceptLanguage: request.acceptLanguage))
-        return .json(AnswerWriter.edit(outcome, seq: input.seq))
+        let locale = Self.locale(input.locale, acceptLanguage: request.acceptLanguage)
+        let outcome = field.format(input.text, event: input.event, units: input.units, locale: locale)
+        return .localizedJSON(AnswerWriter.edit(outcome, seq: input.seq), locale)
     }
 
     // MARK: - Shared by the routes

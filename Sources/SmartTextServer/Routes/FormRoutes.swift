@@ -24,7 +24,7 @@ extension RequestHandler {
                 throw HTTPError.unknownName(error, pointer: "/values/\(error.name)")
             }
         }
-        return .json(AnswerWriter.form(check, formName: body.form))
+        return .localizedJSON(AnswerWriter.form(check, formName: body.form), preference)
     }
 }
 
@@ -75,7 +75,38 @@ extension RequestHandler {
         {
             return HTTPResponse(status: 304, headers: headers)
         }
-        let body = try write(registry, Self.locale(nil, acceptLanguage: request.acceptLanguage))
-        return HTTPResponse(status: 200, headers: [("Content-Type", "application/json")] + headers, body: body)
+        let locale = Self.locale(nil, acceptLanguage: request.acceptLanguage)
+        let body = try write(registry, locale)
+        return HTTPResponse(
+            status: 200,
+            headers: [("Content-Type", "application/json"), ("Content-Language", MessageCatalog.language(for: locale))]
+                + headers, body: body)
+    }
+}
+
+/// `GET /v1/languages`: the languages of the built-in messages, each named in itself, and the one the
+/// request's `Accept-Language` gets.
+extension RequestHandler {
+    func languages(_ request: RouteRequest) -> HTTPResponse {
+        let locale = Self.locale(nil, acceptLanguage: request.acceptLanguage)
+        var writer = JSONWriter(capacity: 1024)
+        writer.beginObject()
+        writer.key("languages")
+        writer.beginArray()
+        for (tag, name) in MessageCatalog.languages {
+            writer.beginObject()
+            writer.key("tag")
+            writer.string(tag)
+            writer.key("name")
+            writer.string(name)
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.key("default")
+        writer.string("en")
+        writer.key("negotiated")
+        writer.string(MessageCatalog.language(for: locale))
+        writer.endObject()
+        return .localizedJSON(writer.bytes, locale)
     }
 }

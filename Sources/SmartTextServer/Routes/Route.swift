@@ -84,6 +84,9 @@ struct Route: Sendable {
         Route("/v1/forms/{name}", get, cache: .revalidate) { handler, request throws(HTTPError) in
             try handler.form(request)
         },
+        Route("/v1/languages", get, cache: .unspecified) { handler, request throws(HTTPError) in
+            handler.languages(request)
+        },
         Route("/healthz", get, cache: .unspecified) { _, _ throws(HTTPError) in
             .json(Array(#"{"status":"ok"}"#.utf8))
         },
