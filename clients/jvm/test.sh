@@ -3,11 +3,12 @@
 #
 # Usage: clients/jvm/test.sh SERVER_BINARY
 #
-# Installs what it needs from Debian (openjdk-17-jdk-headless, junit5). Compiles the library
-# (--release 17, every lint warning an error) into build/smarttext-client-VERSION.jar and checks that
-# it refers only to JDK API Android has; compiles the tests; starts the server on 127.0.0.1 and a free
-# port; runs the tests (JUnit's console launcher); stops the server. Exits non-zero when a test fails;
-# the last line says how many passed and failed.
+# Installs what it needs from Debian (openjdk-17-jdk-headless, junit5; nodejs, whose run of the web
+# client's rebase the tests compare with). Compiles the library (--release 17, every lint warning an
+# error) into build/smarttext-client-VERSION.jar and checks that it refers only to JDK API Android
+# has; compiles the tests; starts the server on 127.0.0.1 and a free port; runs the tests (JUnit's
+# console launcher); stops the server. Exits non-zero when a test fails; the last line says how many
+# passed and failed.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 # shellcheck source=../../scripts/lib.sh
@@ -23,7 +24,7 @@ if [ ! -x "$server" ]; then
     exit 2
 fi
 
-ensure_packages openjdk-17-jdk-headless junit5
+ensure_packages openjdk-17-jdk-headless junit5 nodejs
 junit=/usr/share/java/junit-platform-console-standalone.jar
 version="$(cat "$here/VERSION")"
 build="$here/build"
@@ -61,6 +62,9 @@ find "$here/src/test/java" -name '*.java' > "$build/test-sources"
 javac --release 17 -encoding UTF-8 -Xlint:all,-try -d "$build/test-classes" \
     -cp "$build/classes:$junit" @"$build/test-sources"
 
+echo "== the web client's rebase of random cases (node), for the tests to compare"
+node "$here/src/test/js/rebase-cases.mjs" > "$build/rebase-cases.json"
+
 log="$build/server.log"
 "$server" --host 127.0.0.1 --port 0 --threads 2 2> "$log" &
 pid=$!
@@ -85,6 +89,7 @@ echo "== JUnit against $url"
 
 status=0
 java -Dsmarttext.url="$url" -Dsmarttext.versionFile="$here/VERSION" \
+    -Dsmarttext.rebaseCases="$build/rebase-cases.json" \
     -jar "$junit" --class-path "$build/test-classes:$build/classes" --scan-class-path \
     --disable-banner --disable-ansi-colors --details=tree --fail-if-no-tests \
     --config=junit.jupiter.execution.timeout.default=120s \
