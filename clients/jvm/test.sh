@@ -6,9 +6,9 @@
 # Installs what it needs from Debian (openjdk-17-jdk-headless, junit5; nodejs, whose run of the web
 # client's rebase the tests compare with). Compiles the library (--release 17, every lint warning an
 # error) into build/smarttext-client-VERSION.jar and checks that it refers only to JDK API Android
-# has; compiles the tests; starts the server on 127.0.0.1 and a free port; runs the tests (JUnit's
-# console launcher); stops the server. Exits non-zero when a test fails; the last line says how many
-# passed and failed.
+# has; compiles the README's Android glue against stand-ins of Android's classes; compiles the tests;
+# starts the server on 127.0.0.1 and a free port; runs the tests (JUnit's console launcher); stops the
+# server. Exits non-zero when a test fails; the last line says how many passed and failed.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 # shellcheck source=../../scripts/lib.sh
@@ -56,6 +56,34 @@ if javap -v "$build"/classes/dev/smarttext/client/*.class | grep -qE 'StringConc
     echo "error: the library uses string-concatenation indy or records; Android would need more desugaring" >&2
     exit 1
 fi
+
+echo "== javac: the README's Android glue, against stand-ins of the Android classes it names"
+# Not an Android build (there is no Android SDK here): src/test/android-stubs declares the few Android
+# members the example uses, so this checks the example's Java and its calls into the library.
+mkdir -p "$build/glue"
+awk -v dir="$build/glue" '
+    /^### Android and the JVM/ { section = 1 }
+    /^### Any other client/ { section = 0 }
+    section && /^```java$/ { block = ""; collecting = 1; next }
+    collecting && /^```$/ {
+        collecting = 0
+        if (match(block, /public (final )?class [A-Za-z]+/)) {
+            name = substr(block, RSTART, RLENGTH); sub(/.* /, "", name)
+            if (name == "SmartTextWatcher" || name == "SmartEditText") printf "%s", block > (dir "/" name ".java")
+        }
+        next
+    }
+    collecting { block = block $0 "\n" }
+' "$here/../../README.md"
+for glue in SmartTextWatcher SmartEditText; do
+    if [ ! -s "$build/glue/$glue.java" ]; then
+        echo "error: README.md's Android section has no \`\`\`java block with class $glue" >&2
+        exit 1
+    fi
+done
+find "$here/src/test/android-stubs" -name '*.java' > "$build/glue-sources"
+javac --release 17 -encoding UTF-8 -Xlint:all -Werror -d "$build/glue-classes" -cp "$build/classes" \
+    @"$build/glue-sources" "$build/glue/SmartTextWatcher.java" "$build/glue/SmartEditText.java"
 
 echo "== javac: the tests (JUnit 5)"
 find "$here/src/test/java" -name '*.java' > "$build/test-sources"

@@ -100,6 +100,7 @@ class ClientTest {
         void formatAPhoneNumber() throws SmartTextException {
             EditAnswer answer = client.format("phone_cn", "13800138000");
             assertEquals("138 0013 8000", answer.text());
+            assertEquals("13800138000", answer.value());
             assertTrue(answer.valid());
             assertEquals("CN", answer.meta().get("region"));
             assertEquals("+8613800138000", answer.meta().get("e164"));
@@ -222,6 +223,12 @@ class ClientTest {
             assertEquals("请输入密码", answer.fields().get("password").errors().get(0).message());
             assertEquals("邮箱须为有效的邮箱地址", answer.fields().get("email").errors().get(0).message());
             assertEquals("卡号", chinese.field("credit_card").label());
+            // The README's example.
+            Map<String, String> passwords = new LinkedHashMap<>();
+            passwords.put("password", "Tr0ub4dor&3xyz!");
+            passwords.put("password_confirm", "Tr0ub4dor&3xyz?");
+            assertEquals("确认密码须与密码一致",
+                    chinese.validate("signup", passwords).fields().get("password_confirm").errors().get(0).message());
             // A request's own locale wins over the client's.
             assertEquals("Password is required", chinese.validate(ValidateRequest.form("login", values).withLocale("en"))
                     .fields().get("password").errors().get(0).message());
