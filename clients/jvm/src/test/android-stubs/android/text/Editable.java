@@ -1,0 +1,5 @@
+package android.text;
+
+public interface Editable extends CharSequence {
+    Editable replace(int start, int end, CharSequence text);
+}

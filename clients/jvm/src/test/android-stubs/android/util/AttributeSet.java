@@ -1,0 +1,3 @@
+package android.util;
+
+public interface AttributeSet {}
