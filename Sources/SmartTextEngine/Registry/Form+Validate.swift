@@ -44,7 +44,7 @@ extension Form {
         var texts = [String?](repeating: nil, count: fields.count)
         for valueIndex in values.indices {
             guard let fieldIndex = fields.indices.first(where: { fields[$0].name == values[valueIndex].name }) else {
-                let name = values[valueIndex].name
+                let name = Echo.cleaned(values[valueIndex].name)
                 let message = LocalizedText([
                     ("en", "the form \(self.name) has no field \"\(name)\""),
                     ("zh-Hans", "表单\(self.name)中没有字段“\(name)”"),

@@ -65,29 +65,24 @@ extension HTTPError {
     static func notFound(path: String) -> HTTPError {
         HTTPError(
             status: 404, type: base + "not-found", title: "No such resource",
-            detail: "there is no resource at \(printable(path)); see /openapi.yaml for the API")
+            detail: "there is no resource at \(Echo.cleaned(path)); see /openapi.yaml for the API")
     }
 
     static func unknownName(_ error: UnknownNameError, pointer: String?) -> HTTPError {
         HTTPError(
             status: 404, type: base + "unknown-\(error.kind)", title: "Unknown \(error.kind)",
             detail:
-                "the registry has no \(error.kind) named \"\(printable(error.name))\"; GET /v1/\(error.kind)s lists them",
+                "the registry has no \(error.kind) named \"\(Echo.cleaned(error.name))\"; "
+                + "GET /v1/\(error.kind)s lists them",
             pointer: pointer)
-    }
-
-    /// What a client sent, echoed without control characters (no NUL, no forged lines).
-    static func printable(_ text: String) -> String {
-        String(
-            String.UnicodeScalarView(
-                text.unicodeScalars.map { $0.properties.generalCategory == .control ? "\u{FFFD}" : $0 }))
     }
 
     static func methodNotAllowed(_ method: String, path: String, allowed: [String]) -> HTTPError {
         HTTPError(
             status: 405, type: base + "method-not-allowed", title: "Method not allowed",
             detail:
-                "\(printable(method)) is not allowed on \(printable(path)); allowed: \(allowed.joined(separator: ", "))",
+                "\(Echo.cleaned(method)) is not allowed on \(Echo.cleaned(path)); allowed: "
+                + allowed.joined(separator: ", "),
             headers: [("Allow", allowed.joined(separator: ", "))])
     }
 
@@ -100,13 +95,13 @@ extension HTTPError {
     static func unsupportedTransferCoding(_ coding: String) -> HTTPError {
         HTTPError(
             status: 400, type: base + "unsupported-transfer-coding", title: "The transfer coding is not supported",
-            detail: "Transfer-Encoding is \"\(printable(coding))\"; send the body with Content-Length, or chunked")
+            detail: "Transfer-Encoding is \"\(Echo.cleaned(coding))\"; send the body with Content-Length, or chunked")
     }
 
     static func unsupportedMediaType(_ contentType: String?) -> HTTPError {
         HTTPError(
             status: 415, type: base + "unsupported-media-type", title: "The body must be JSON",
-            detail: contentType.map { "Content-Type is \"\($0)\"; send Content-Type: application/json" }
+            detail: contentType.map { "Content-Type is \"\(Echo.cleaned($0))\"; send Content-Type: application/json" }
                 ?? "the request has no Content-Type; send Content-Type: application/json")
     }
 

@@ -4,10 +4,11 @@ import SmartTextSupport
 
 /// `POST /v1/validate`: a whole form, or several loose fields, in one request.
 extension RequestHandler {
+
     func validate(_ request: RouteRequest) throws(HTTPError) -> HTTPResponse {
         let body = try ValidateBody(request.body)
         for (name, text) in body.values {
-            try checkTextLength(text.utf16.count, pointer: "/values/\(name)")
+            try checkTextLength(text.utf16.count, pointer: JSONPointer.appending(name, to: "/values"))
         }
         let preference = Self.locale(body.locale, acceptLanguage: request.acceptLanguage)
         let registry = store.current
@@ -21,7 +22,7 @@ extension RequestHandler {
             do throws(UnknownNameError) {
                 check = try registry.validate(body.values, event: body.event, locale: preference)
             } catch {
-                throw HTTPError.unknownName(error, pointer: "/values/\(error.name)")
+                throw HTTPError.unknownName(error, pointer: JSONPointer.appending(error.name, to: "/values"))
             }
         }
         return .json(AnswerWriter.form(check, formName: body.form))
