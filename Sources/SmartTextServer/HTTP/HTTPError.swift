@@ -108,4 +108,18 @@ extension HTTPError {
     static func unprocessable(_ detail: String, type: String, title: String, pointer: String? = nil) -> HTTPError {
         HTTPError(status: 422, type: base + type, title: title, detail: detail, pointer: pointer)
     }
+
+    /// More field names than a request may compose.
+    static func tooManyFields(_ count: Int, limit: Int) -> HTTPError {
+        HTTPError(
+            status: 422, type: base + "too-many-fields", title: "Too many fields composed",
+            detail: "field composes \(count) fields; a request may compose at most \(limit)", pointer: "/field")
+    }
+
+    /// More values than a validation request may hold.
+    static func tooManyValues(_ count: Int, limit: Int) -> HTTPError {
+        HTTPError(
+            status: 422, type: base + "too-many-values", title: "Too many values",
+            detail: "values holds \(count) members; a request may hold at most \(limit)", pointer: "/values")
+    }
 }
