@@ -165,14 +165,9 @@ final class RequestHandler: Sendable {
 
     /// Resident memory from /proc/self/statm, or nil where it is not available.
     static func residentBytes() -> Int? {
-        let descriptor = open("/proc/self/statm", O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var buffer = [UInt8](repeating: 0, count: 128)
-        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        guard count > 0 else { return nil }
-        let fields = String(decoding: buffer[..<count], as: UTF8.self).split(separator: " ")
-        guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
+        guard let fields = SystemFile.text("/proc/self/statm")?.split(separator: " "), fields.count > 1,
+            let pages = Int(fields[1])
+        else { return nil }
         return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
 }

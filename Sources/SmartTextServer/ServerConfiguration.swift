@@ -14,8 +14,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var port = 8080
     /// A registry file or folder; nil serves the built-in registry only.
     public var configPath: String?
-    /// Threads of the HTTP polling pool.
-    public var threads = ServerConfiguration.cores
+    /// Threads of the HTTP polling pool: by default the CPUs the container may use.
+    public var threads = CPUQuota.available
     /// Largest request body in bytes (413 past it).
     public var maxBody = 65_536
     /// Longest text in UTF-16 code units (422 past it).
@@ -34,7 +34,4 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var corsOrigins: [String] = []
 
     public init() {}
-
-    /// Online processor cores.
-    public static var cores: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 }

@@ -13,7 +13,7 @@ import Testing
         #expect(configuration.host == "0.0.0.0")
         #expect(configuration.port == 8080)
         #expect(configuration.configPath == nil)
-        #expect(configuration.threads == ServerConfiguration.cores)
+        #expect(configuration.threads == CPUQuota.available)
         #expect(configuration.maxBody == 65536)
         #expect(configuration.maxText == 10000)
         #expect(configuration.accessLog == false)
@@ -124,6 +124,53 @@ import Testing
         #expect(
             String(readme[start.upperBound..<end.lowerBound]) == result.output,
             "run `smarttext-server --list-rules` and paste its output into the README")
+    }
+}
+
+/// The default thread count follows the container's CPU quota, read from the cgroup file system.
+@Suite struct CPUQuotaTests {
+    /// A cgroup tree in a temporary folder: `cpu.max` (or v1's files) at each level given.
+    func withCgroups(
+        _ files: [String: String], version: Int = 2, _ body: (_ mountInfo: String) throws -> Void
+    ) throws {
+        try withTemporaryDirectory { root in
+            for (path, text) in files {
+                let folder = (root + "/" + path).split(separator: "/").dropLast().joined(separator: "/")
+                try FileManager.default.createDirectory(atPath: "/" + folder, withIntermediateDirectories: true)
+                try writeFile(root + "/" + path, text)
+            }
+            let type = version == 2 ? "cgroup2 cgroup2 rw" : "cgroup cgroup rw,cpu,cpuacct"
+            try body("30 25 0:26 / \(root) rw,nosuid - \(type)\n")
+        }
+    }
+
+    @Test func cgroupV2QuotaRoundsUpAndTheTightestLevelWins() throws {
+        try withCgroups(["kubepods/pod1/cpu.max": "150000 100000\n", "kubepods/cpu.max": "max 100000\n"]) { mounts in
+            #expect(CPUQuota.quota(mountInfo: mounts, cgroups: "0::/kubepods/pod1\n") == 2)
+        }
+        try withCgroups(["a/b/cpu.max": "max 100000\n", "a/cpu.max": "50000 100000\n"]) { mounts in
+            #expect(CPUQuota.quota(mountInfo: mounts, cgroups: "0::/a/b\n") == 1)
+        }
+        // A container with its own cgroup namespace sees its cgroup as the root.
+        try withCgroups(["cpu.max": "400000 100000\n"]) { mounts in
+            #expect(CPUQuota.quota(mountInfo: mounts, cgroups: "0::/\n") == 4)
+        }
+        try withCgroups(["cpu.max": "max 100000\n"]) { mounts in
+            #expect(CPUQuota.quota(mountInfo: mounts, cgroups: "0::/\n") == nil)
+        }
+    }
+
+    @Test func cgroupV1QuotaIsReadToo() throws {
+        try withCgroups(
+            ["docker/c1/cpu.cfs_quota_us": "250000\n", "docker/c1/cpu.cfs_period_us": "100000\n"], version: 1
+        ) { mounts in
+            #expect(CPUQuota.quota(mountInfo: mounts, cgroups: "4:cpu,cpuacct:/docker/c1\n1:name=systemd:/\n") == 3)
+        }
+    }
+
+    @Test func theDefaultNeverExceedsTheCores() {
+        #expect(CPUQuota.available >= 1)
+        #expect(CPUQuota.available <= ProcessInfo.processInfo.activeProcessorCount)
     }
 }
 

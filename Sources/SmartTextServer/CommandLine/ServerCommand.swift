@@ -38,7 +38,7 @@ extension ServerCommand {
         Option(name: "--host", takesValue: true, help: "address to bind (default 0.0.0.0)"),
         Option(name: "--port", takesValue: true, help: "port, 0 for any free one (default 8080)"),
         Option(name: "--config", takesValue: true, help: "registry FILE or DIR (default: the built-in registry)"),
-        Option(name: "--threads", takesValue: true, help: "HTTP threads (default: the number of cores)"),
+        Option(name: "--threads", takesValue: true, help: "HTTP threads (default: the CPUs the container may use)"),
         Option(name: "--max-body", takesValue: true, help: "largest request body in bytes (default 65536)"),
         Option(name: "--max-text", takesValue: true, help: "longest text in UTF-16 code units (default 10000)"),
         Option(name: "--timeout", takesValue: true, help: "seconds before an idle connection closes (default 10)"),
