@@ -20,10 +20,13 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var maxBody = 65_536
     /// Longest text in UTF-16 code units (422 past it).
     public var maxText = 10_000
-    /// Seconds a connection may stay idle (slow clients are dropped).
+    /// Seconds a connection may stay idle, and seconds a request has to arrive whole
+    /// (slow clients are dropped).
     public var timeout = 10
-    /// Most simultaneous connections.
-    public var maxConnections = 1_024
+    /// Most simultaneous connections (at the limit the stalest idle or slow one makes room).
+    public var maxConnections = 256
+    /// Most simultaneous connections from one client address; 0: no per-address limit.
+    public var maxConnectionsPerClient = 0
     /// Write one line per request to standard output.
     public var accessLog = false
     /// Include the built-in registry.

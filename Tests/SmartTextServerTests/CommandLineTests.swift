@@ -16,6 +16,8 @@ import Testing
         #expect(configuration.threads == CPUQuota.available)
         #expect(configuration.maxBody == 65536)
         #expect(configuration.maxText == 10000)
+        #expect(configuration.maxConnections == 256)
+        #expect(configuration.maxConnectionsPerClient == 0)
         #expect(configuration.accessLog == false)
     }
 

@@ -98,6 +98,40 @@ extension HTTPError {
             detail: "Transfer-Encoding is \"\(Echo.cleaned(coding))\"; send the body with Content-Length, or chunked")
     }
 
+    /// A request framed two ways, or addressed ambiguously (RFC 9112 section 6.3): 400, and the
+    /// connection is closed (what follows could be a request hidden in the body).
+    static func ambiguousFraming(_ problem: TransportProblem) -> HTTPError {
+        let detail =
+            switch problem {
+            case .conflictingLengths: "the request has Content-Length headers with different values"
+            case .lengthAndCoding: "the request has both Content-Length and Transfer-Encoding"
+            case .codingInHTTP10: "an HTTP/1.0 request cannot use Transfer-Encoding"
+            case .malformedHeader:
+                "a header name is not a token (whitespace before the colon?) or a header value holds a control "
+                    + "character"
+            default: "the request's framing is ambiguous"
+            }
+        return HTTPError(
+            status: 400, type: base + "ambiguous-framing", title: "The request's framing is ambiguous",
+            detail: detail + "; the connection is closed")
+    }
+
+    static let invalidHost = HTTPError(
+        status: 400, type: base + "invalid-host", title: "The request needs exactly one Host header",
+        detail: "an HTTP/1.1 request must have one Host header (RFC 9112 section 3.2), and no request may have two")
+
+    static let invalidRequestLine = HTTPError(
+        status: 400, type: base + "invalid-request-line", title: "The request line is not valid",
+        detail:
+            "the request line must be a method (a token), one space, a target of visible ASCII without NUL or %00 "
+            + "in its path, one space and the HTTP version; the connection is closed")
+
+    /// The service is stopping and no longer starts work: 503, retry elsewhere.
+    static let shuttingDown = HTTPError(
+        status: 503, type: base + "shutting-down", title: "The service is stopping",
+        detail: "this instance is shutting down; send the request again (another instance will answer it)",
+        headers: [("Retry-After", "1")])
+
     static func unsupportedMediaType(_ contentType: String?) -> HTTPError {
         HTTPError(
             status: 415, type: base + "unsupported-media-type", title: "The body must be JSON",
