@@ -100,6 +100,38 @@ import Testing
         #expect(lines.first?.contains("127.0.0.1") == true)
     }
 
+    /// Nothing a client sends can forge, split or colour a log line: the method and the path are
+    /// escaped (`\xHH` for bytes outside printable ASCII, the quote, the backslash and the space).
+    @Test func accessLogLinesCannotBeForged() throws {
+        let server = try ServerProcess(arguments: ["--access-log"])
+        let requests = [
+            "X\"\u{1B}[31mRED\u{07} /healthz HTTP/1.1\r\nHost: x\r\n\r\n",
+            "GET\rFAKE /healthz HTTP/1.1\r\nHost: x\r\n\r\n",
+            "GET /x%0A2026-01-01T00:00:00.000Z%201.2.3.4%20%22GET%20/admin%22%20200 HTTP/1.1\r\nHost: x\r\n\r\n",
+            "GET /%1B%5B2J%5C HTTP/1.1\r\nHost: x\r\n\r\n",
+        ]
+        for request in requests {
+            let client = try HTTPTestClient(port: server.port, timeoutSeconds: 5)
+            try client.send(request)
+            _ = try? client.readResponse()
+        }
+        let deadline = Date().addingTimeInterval(5)
+        while server.standardOutput.count < requests.count && Date() < deadline { usleep(10_000) }
+        let lines = server.standardOutput
+        #expect(lines.count == requests.count, "\(lines)")
+        let shape = /^\S+Z 127\.0\.0\.1 "[!#-~]+ [!#-~]+" \d{3} \d+ [\d.]+ms$/
+        for line in lines {
+            #expect(line.wholeMatch(of: shape) != nil, "\(line.debugDescription)")
+            #expect(line.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value < 0x7F }, "\(line.debugDescription)")
+        }
+        #expect(lines.contains { $0.contains(#""X\x22\x1B[31mRED\x07 /healthz" 400"#) })
+        #expect(
+            lines.contains {
+                $0.contains(#"/x\x0A2026-01-01T00:00:00.000Z\x201.2.3.4\x20\x22GET\x20/admin\x22\x20200" 404"#)
+            })
+        #expect(lines.contains { $0.contains(#""GET /\x1B[2J\x5C" 404"#) })
+    }
+
     @Test func noAccessLogByDefault() throws {
         let server = try ServerProcess(arguments: [])
         _ = try HTTPTestClient(port: server.port).get("/healthz")
