@@ -70,17 +70,22 @@ import Testing
             for (name, request) in cases {
                 try expectRefused(request, type: "ambiguous-framing", "\(name)", service: service)
             }
-            // Transfer-Encoding twice, or a coding list, is not plain chunked either.
+            // Transfer-Encoding twice, a coding list, or whitespace after `chunked` (which libmicrohttpd
+            // reads as another coding) is not plain chunked either.
             for codings in [
                 "Transfer-Encoding: chunked\r\nTransfer-Encoding: chunked", "Transfer-Encoding: gzip, chunked",
+                "Transfer-Encoding: chunked ", "Transfer-Encoding: chunked\t",
             ] {
                 try expectRefused(
                     "POST /v1/format HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\(codings)\r\n\r\n"
                         + chunked + Self.smuggled,
                     type: "unsupported-transfer-coding", "\(codings)", service: service)
             }
-            // The same Content-Length twice is one framing: answered, and the connection kept.
+            // The same Content-Length twice is one framing, and chunked in any case after any whitespace is
+            // chunked: answered, and the connection kept.
             let client = try HTTPTestClient(port: service.port)
+            try client.send(post + "Transfer-Encoding: \tCHUNKED\r\n\r\n" + chunked)
+            #expect(try client.readResponse().status == 200)
             try client.send(post + "Content-Length: \(length)\r\nContent-Length: \(length)\r\n\r\n" + body)
             #expect(try client.readResponse().status == 200)
             #expect(try client.get("/healthz").status == 200)
