@@ -124,7 +124,7 @@ public struct JSONParser {
             seen?.insert(key)
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
-                throw error("expected ':' after the key \"\(key)\", found \(describeCurrent())")
+                throw error("expected ':' after the key \"\(Echo.cleaned(key))\", found \(describeCurrent())")
             }
             index += 1
             skipWhitespace()
@@ -145,7 +145,7 @@ public struct JSONParser {
     }
 
     private func duplicate(_ key: String, at offset: Int) -> JSONSyntaxError {
-        JSONSyntaxError(message: "duplicate key \"\(key)\"", offset: offset)
+        JSONSyntaxError(message: "duplicate key \"\(Echo.cleaned(key))\"", offset: offset)
     }
 
     private mutating func parseArray(depth: Int) throws(JSONSyntaxError) -> [JSONValue] {

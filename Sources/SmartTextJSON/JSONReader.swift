@@ -34,24 +34,14 @@ public struct JSONObjectReader: Sendable {
         self.init(object, path: path, pointer: pointer)
     }
 
-    /// The dotted path of a member.
-    public func path(of key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
-
-    /// The JSON Pointer of a member (`~` and `/` escaped as RFC 6901 says).
-    public func pointer(of key: String) -> String {
-        guard key.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else {
-            return pointer + "/" + key
-        }
-        var escaped = ""
-        for character in key.unicodeScalars {
-            switch character {
-            case "~": escaped += "~0"
-            case "/": escaped += "~1"
-            default: escaped.unicodeScalars.append(character)
-            }
-        }
-        return pointer + "/" + escaped
+    /// The dotted path of a member, its key echoed as ``Echo`` says.
+    public func path(of key: String) -> String {
+        let shown = Echo.cleaned(key)
+        return path.isEmpty ? shown : "\(path).\(shown)"
     }
+
+    /// The JSON Pointer of a member (see ``JSONPointer/appending(_:to:)``).
+    public func pointer(of key: String) -> String { JSONPointer.appending(key, to: pointer) }
 
     /// An error about a member.
     public func error(_ key: String, _ problem: String) -> JSONShapeError {
@@ -63,7 +53,9 @@ public struct JSONObjectReader: Sendable {
         for member in object.members where !allowed.contains(member.key) {
             let place = path.isEmpty ? "" : " in \(path)"
             throw JSONShapeError(
-                message: "unknown key \"\(member.key)\"\(place); expected one of: \(allowed.joined(separator: ", "))",
+                message:
+                    "unknown key \"\(Echo.cleaned(member.key))\"\(place); expected one of: "
+                    + allowed.joined(separator: ", "),
                 pointer: pointer(of: member.key))
         }
     }
@@ -150,5 +142,27 @@ public struct JSONObjectReader: Sendable {
             result.append(text)
         }
         return result
+    }
+}
+
+/// JSON Pointers (RFC 6901) of the members a client sent.
+public enum JSONPointer {
+    /// The pointer of the member `key` of the object at `base`: `~` and `/` escaped as `~0`
+    /// and `~1`. A key that ``Echo`` would not give back verbatim (too long, or holding
+    /// control characters) is not echoed: the pointer is then the object's, `base`.
+    public static func appending(_ key: String, to base: String) -> String {
+        guard Echo.isVerbatim(key) else { return base }
+        guard key.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else {
+            return base + "/" + key
+        }
+        var escaped = ""
+        for character in key.unicodeScalars {
+            switch character {
+            case "~": escaped += "~0"
+            case "/": escaped += "~1"
+            default: escaped.unicodeScalars.append(character)
+            }
+        }
+        return base + "/" + escaped
     }
 }

@@ -4,11 +4,21 @@
 
 /// One line per request on standard output:
 /// `2026-11-29T17:13:21.123Z 127.0.0.1 "POST /v1/edit" 200 312 0.084ms`.
+/// Every field a client chose is escaped, so no request can forge or break a line.
 enum AccessLog {
     static func write(client: String, method: String, path: String, status: Int, bytes: Int, seconds: Double) {
+        StandardStream.write(
+            line(client: client, method: method, path: path, status: status, bytes: bytes, seconds: seconds),
+            to: STDOUT_FILENO)
+    }
+
+    /// The line for one request, ending with a newline.
+    static func line(client: String, method: String, path: String, status: Int, bytes: Int, seconds: Double)
+        -> String
+    {
         let milliseconds = (seconds * 1000 * 1000).rounded() / 1000
-        let line = "\(timestamp()) \(client) \"\(method) \(sanitize(path))\" \(status) \(bytes) \(milliseconds)ms\n"
-        StandardStream.write(line, to: STDOUT_FILENO)
+        return
+            "\(timestamp()) \(escape(client)) \"\(escape(method)) \(escape(path))\" \(status) \(bytes) \(milliseconds)ms\n"
     }
 
     /// The current UTC time in ISO 8601 with milliseconds.
@@ -25,11 +35,27 @@ enum AccessLog {
             + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)).\(millisText)Z"
     }
 
-    /// Control characters and quotes from a client must not forge log lines.
-    private static func sanitize(_ path: String) -> String {
-        String(
-            String.UnicodeScalarView(
-                path.unicodeScalars.map { $0.value < 0x20 || $0 == "\"" || $0.value == 0x7F ? "?" : $0 }))
+    /// A field as the log shows it: bytes outside printable ASCII, the quote, the backslash
+    /// and the space written as `\xHH` (the convention of nginx's and Apache's logs), so a
+    /// field is one word, and a line cannot be forged, split, or colour a terminal.
+    static func escape(_ field: String) -> String {
+        guard !field.utf8.allSatisfy(isPlain) else { return field }
+        let digits = Array("0123456789ABCDEF".utf8)
+        var escaped: [UInt8] = []
+        escaped.reserveCapacity(field.utf8.count * 2)
+        for byte in field.utf8 {
+            if isPlain(byte) {
+                escaped.append(byte)
+            } else {
+                escaped += [UInt8(ascii: "\\"), UInt8(ascii: "x"), digits[Int(byte >> 4)], digits[Int(byte & 0xF)]]
+            }
+        }
+        return String(decoding: escaped, as: UTF8.self)
+    }
+
+    /// Printable ASCII other than the space, the quote and the backslash.
+    private static func isPlain(_ byte: UInt8) -> Bool {
+        byte > 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
     }
 }
 

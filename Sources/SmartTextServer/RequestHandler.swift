@@ -1,6 +1,7 @@
 import SmartTextEngine
 import SmartTextJSON
 import SmartTextSupport
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -29,8 +30,11 @@ final class RequestHandler: Sendable {
     let configuration: ServerConfiguration
     let store: RegistryStore
     let metrics: Metrics
-    /// Open connections, for `/metrics` (set once the listener runs).
-    let connectionCount: Locked<(@Sendable () -> Int)?> = Locked(nil)
+    /// The listener's connection counters, for `/metrics` (set once the listener runs).
+    let listenerStatistics: Locked<(@Sendable () -> ListenerStatistics)?> = Locked(nil)
+    /// Set when the service stops: from then on requests are answered 503 without work,
+    /// so that every request already sent gets an answer before the process exits.
+    let shedding = Atomic(false)
 
     init(configuration: ServerConfiguration, store: RegistryStore, metrics: Metrics) {
         self.configuration = configuration
@@ -71,9 +75,13 @@ final class RequestHandler: Sendable {
         switch request.transportProblem {
         case .bodyTooLarge?: throw .bodyTooLarge(limit: configuration.maxBody)
         case .unsupportedTransferCoding?: throw .unsupportedTransferCoding(request.header("Transfer-Encoding") ?? "")
+        case .hostNotOne?: throw .invalidHost
+        case .malformedRequestLine?: throw .invalidRequestLine
+        case let problem?: throw .ambiguousFraming(problem)
         case nil: break
         }
         guard !route.isUnmatched else { throw .notFound(path: path) }
+        if shedding.load(ordering: .relaxed) { throw .shuttingDown }
         if method == "OPTIONS" {
             return .noContent(headers: [("Allow", route.methods.joined(separator: ", "))])
         }
@@ -148,10 +156,10 @@ final class RequestHandler: Sendable {
 
     func metricsText() -> HTTPResponse {
         let registry = store.current
-        let connections = connectionCount.withLock { $0 }?() ?? 0
+        let listener = listenerStatistics.withLock { $0 }?() ?? ListenerStatistics()
         let text = metrics.render(
             registryVersion: registry.version, fields: registry.fields.count, forms: registry.forms.count,
-            connections: connections, residentBytes: Self.residentBytes())
+            listener: listener, residentBytes: Self.residentBytes())
         return .text(text, contentType: "text/plain; version=0.0.4; charset=utf-8")
     }
 
@@ -165,14 +173,9 @@ final class RequestHandler: Sendable {
 
     /// Resident memory from /proc/self/statm, or nil where it is not available.
     static func residentBytes() -> Int? {
-        let descriptor = open("/proc/self/statm", O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var buffer = [UInt8](repeating: 0, count: 128)
-        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        guard count > 0 else { return nil }
-        let fields = String(decoding: buffer[..<count], as: UTF8.self).split(separator: " ")
-        guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
+        guard let fields = SystemFile.text("/proc/self/statm")?.split(separator: " "), fields.count > 1,
+            let pages = Int(fields[1])
+        else { return nil }
         return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
 }

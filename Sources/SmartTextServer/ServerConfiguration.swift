@@ -14,16 +14,19 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var port = 8080
     /// A registry file or folder; nil serves the built-in registry only.
     public var configPath: String?
-    /// Threads of the HTTP polling pool.
-    public var threads = ServerConfiguration.cores
+    /// Threads of the HTTP polling pool: by default the CPUs the container may use.
+    public var threads = CPUQuota.available
     /// Largest request body in bytes (413 past it).
     public var maxBody = 65_536
     /// Longest text in UTF-16 code units (422 past it).
     public var maxText = 10_000
-    /// Seconds a connection may stay idle (slow clients are dropped).
+    /// Seconds a connection may stay idle, and seconds a request has to arrive whole
+    /// (slow clients are dropped).
     public var timeout = 10
-    /// Most simultaneous connections.
-    public var maxConnections = 1_024
+    /// Most simultaneous connections (at the limit the stalest idle or slow one makes room).
+    public var maxConnections = 256
+    /// Most simultaneous connections from one client address; 0: no per-address limit.
+    public var maxConnectionsPerClient = 0
     /// Write one line per request to standard output.
     public var accessLog = false
     /// Include the built-in registry.
@@ -34,7 +37,4 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var corsOrigins: [String] = []
 
     public init() {}
-
-    /// Online processor cores.
-    public static var cores: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 }

@@ -13,9 +13,11 @@ import Testing
         #expect(configuration.host == "0.0.0.0")
         #expect(configuration.port == 8080)
         #expect(configuration.configPath == nil)
-        #expect(configuration.threads == ServerConfiguration.cores)
+        #expect(configuration.threads == CPUQuota.available)
         #expect(configuration.maxBody == 65536)
         #expect(configuration.maxText == 10000)
+        #expect(configuration.maxConnections == 256)
+        #expect(configuration.maxConnectionsPerClient == 0)
         #expect(configuration.accessLog == false)
     }
 
@@ -98,6 +100,38 @@ import Testing
         #expect(lines.first?.contains("127.0.0.1") == true)
     }
 
+    /// Nothing a client sends can forge, split or colour a log line: the method and the path are
+    /// escaped (`\xHH` for bytes outside printable ASCII, the quote, the backslash and the space).
+    @Test func accessLogLinesCannotBeForged() throws {
+        let server = try ServerProcess(arguments: ["--access-log"])
+        let requests = [
+            "X\"\u{1B}[31mRED\u{07} /healthz HTTP/1.1\r\nHost: x\r\n\r\n",
+            "GET\rFAKE /healthz HTTP/1.1\r\nHost: x\r\n\r\n",
+            "GET /x%0A2026-01-01T00:00:00.000Z%201.2.3.4%20%22GET%20/admin%22%20200 HTTP/1.1\r\nHost: x\r\n\r\n",
+            "GET /%1B%5B2J%5C HTTP/1.1\r\nHost: x\r\n\r\n",
+        ]
+        for request in requests {
+            let client = try HTTPTestClient(port: server.port, timeoutSeconds: 5)
+            try client.send(request)
+            _ = try? client.readResponse()
+        }
+        let deadline = Date().addingTimeInterval(5)
+        while server.standardOutput.count < requests.count && Date() < deadline { usleep(10_000) }
+        let lines = server.standardOutput
+        #expect(lines.count == requests.count, "\(lines)")
+        let shape = /^\S+Z 127\.0\.0\.1 "[!#-~]+ [!#-~]+" \d{3} \d+ [\d.]+ms$/
+        for line in lines {
+            #expect(line.wholeMatch(of: shape) != nil, "\(line.debugDescription)")
+            #expect(line.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value < 0x7F }, "\(line.debugDescription)")
+        }
+        #expect(lines.contains { $0.contains(#""X\x22\x1B[31mRED\x07 /healthz" 400"#) })
+        #expect(
+            lines.contains {
+                $0.contains(#"/x\x0A2026-01-01T00:00:00.000Z\x201.2.3.4\x20\x22GET\x20/admin\x22\x20200" 404"#)
+            })
+        #expect(lines.contains { $0.contains(#""GET /\x1B[2J\x5C" 404"#) })
+    }
+
     @Test func noAccessLogByDefault() throws {
         let server = try ServerProcess(arguments: [])
         _ = try HTTPTestClient(port: server.port).get("/healthz")
@@ -124,6 +158,53 @@ import Testing
         #expect(
             String(readme[start.upperBound..<end.lowerBound]) == result.output,
             "run `smarttext-server --list-rules` and paste its output into the README")
+    }
+}
+
+/// The default thread count follows the container's CPU quota, read from the cgroup file system.
+@Suite struct CPUQuotaTests {
+    /// A cgroup tree in a temporary folder: `cpu.max` (or v1's files) at each level given.
+    func withCgroups(
+        _ files: [String: String], version: Int = 2, _ body: (_ mountInfo: String) throws -> Void
+    ) throws {
+        try withTemporaryDirectory { root in
+            for (path, text) in files {
+                let folder = (root + "/" + path).split(separator: "/").dropLast().joined(separator: "/")
+                try FileManager.default.createDirectory(atPath: "/" + folder, withIntermediateDirectories: true)
+                try writeFile(root + "/" + path, text)
+            }
+            let type = version == 2 ? "cgroup2 cgroup2 rw" : "cgroup cgroup rw,cpu,cpuacct"
+            try body("30 25 0:26 / \(root) rw,nosuid - \(type)\n")
+        }
+    }
+
+    @Test func cgroupV2QuotaRoundsUpAndTheTightestLevelWins() throws {
+        try withCgroups(["kubepods/pod1/cpu.max": "150000 100000\n", "kubepods/cpu.max": "max 100000\n"]) { mounts in
+            #expect(CPUQuota.quota(mountInfo: mounts, cgroups: "0::/kubepods/pod1\n") == 2)
+        }
+        try withCgroups(["a/b/cpu.max": "max 100000\n", "a/cpu.max": "50000 100000\n"]) { mounts in
+            #expect(CPUQuota.quota(mountInfo: mounts, cgroups: "0::/a/b\n") == 1)
+        }
+        // A container with its own cgroup namespace sees its cgroup as the root.
+        try withCgroups(["cpu.max": "400000 100000\n"]) { mounts in
+            #expect(CPUQuota.quota(mountInfo: mounts, cgroups: "0::/\n") == 4)
+        }
+        try withCgroups(["cpu.max": "max 100000\n"]) { mounts in
+            #expect(CPUQuota.quota(mountInfo: mounts, cgroups: "0::/\n") == nil)
+        }
+    }
+
+    @Test func cgroupV1QuotaIsReadToo() throws {
+        try withCgroups(
+            ["docker/c1/cpu.cfs_quota_us": "250000\n", "docker/c1/cpu.cfs_period_us": "100000\n"], version: 1
+        ) { mounts in
+            #expect(CPUQuota.quota(mountInfo: mounts, cgroups: "4:cpu,cpuacct:/docker/c1\n1:name=systemd:/\n") == 3)
+        }
+    }
+
+    @Test func theDefaultNeverExceedsTheCores() {
+        #expect(CPUQuota.available >= 1)
+        #expect(CPUQuota.available <= ProcessInfo.processInfo.activeProcessorCount)
     }
 }
 

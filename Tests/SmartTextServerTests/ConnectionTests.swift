@@ -9,6 +9,15 @@ import Testing
 
 /// Slow clients, timeouts, connection limits and shutdown, over real sockets.
 @Suite struct ConnectionTests {
+    /// `count` connections that each sent the start of a request, and then nothing.
+    func slowClients(_ count: Int, of service: SmartTextService, sending start: String) throws -> [HTTPTestClient] {
+        try (0..<count).map { _ in
+            let slow = try client(service)
+            try slow.send(start)
+            return slow
+        }
+    }
+
     @Test func slowClientsDoNotBlockOthers() throws {
         // One thread: a half-sent request must not hold it.
         try withService(
@@ -17,13 +26,10 @@ import Testing
                 $0.timeout = 5
             }
         ) { service in
-            var slow: [HTTPTestClient] = []
-            for _ in 0..<20 {
-                let client = try client(service)
-                try client.send("POST /v1/format HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n")
-                try client.send("Content-Length: 100\r\n\r\n{\"field\":")
-                slow.append(client)
-            }
+            let slow = try slowClients(
+                20, of: service,
+                sending: "POST /v1/format HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                    + "Content-Length: 100\r\n\r\n{\"field\":")
             let started = Date()
             let answer = try client(service).get("/healthz")
             #expect(answer.status == 200)
@@ -43,7 +49,9 @@ import Testing
         }
     }
 
-    @Test func connectionsPastTheLimitAreRefusedFast() throws {
+    /// At `--max-connections` the connection that has waited longest for a request (here an idle
+    /// keep-alive one) is closed to make room: a new client is served at once, not queued or refused.
+    @Test func connectionsPastTheLimitMakeRoomFromTheStalest() throws {
         try withService(
             testConfiguration {
                 $0.maxConnections = 4
@@ -55,13 +63,78 @@ import Testing
                 let client = try client(service)
                 #expect(try client.get("/healthz").status == 200)
                 held.append(client)
+                usleep(20_000)
             }
-            let extra = try client(service)
             let started = Date()
-            try? extra.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
-            #expect(extra.isClosedByServer())
+            #expect(try client(service).get("/healthz").status == 200)
             #expect(Date().timeIntervalSince(started) < 2)
-            held.removeAll()
+            // The oldest idle connection made room; the newest is still open.
+            #expect(held[0].isClosedByServer())
+            #expect(try held[3].get("/healthz").status == 200)
+        }
+    }
+
+    /// `--timeout` also bounds how long a request may take to arrive: a header trickling in one byte
+    /// at a time (each byte resets an idle timer) is cut off once the request's time is up.
+    @Test func aRequestTricklingInIsCutOffAtTheTimeout() throws {
+        try withService(testConfiguration { $0.timeout = 2 }) { service in
+            let slow = try client(service)
+            let request = Array("GET /healthz HTTP/1.1\r\nHost: x\r\nX-Slow: " + String(repeating: "a", count: 100))
+            let started = Date()
+            var closed = false
+            for byte in request {
+                guard (try? slow.send(String(byte))) != nil else {
+                    closed = true
+                    break
+                }
+                usleep(250_000)
+                if Date().timeIntervalSince(started) > 8 { break }
+            }
+            closed = closed || slow.isClosedByServer()
+            let lasted = Date().timeIntervalSince(started)
+            #expect(closed)
+            #expect(lasted >= 1.5 && lasted < 4, "the connection lasted \(lasted) s")
+            #expect(
+                try client(service).get("/metrics").text.contains(
+                    #"smarttext_http_connections_closed_total{reason="late"} 1"#))
+        }
+    }
+
+    /// Slow clients holding every connection do not lock a real client out: the stalest makes room.
+    @Test func slowClientsAtTheLimitDoNotLockOthersOut() throws {
+        try withService(
+            testConfiguration {
+                $0.maxConnections = 16
+                $0.timeout = 30
+            }
+        ) { service in
+            let slow = try slowClients(16, of: service, sending: "GET /healthz HTTP/1.1\r\nHost: x\r\nX-Slow: a")
+            usleep(100_000)
+            var served: [HTTPTestClient] = []
+            for _ in 0..<5 {
+                let started = Date()
+                let client = try client(service)
+                #expect(try client.get("/healthz").status == 200)
+                #expect(Date().timeIntervalSince(started) < 1)
+                served.append(client)
+            }
+            // The five oldest slow connections made room, one for each new client kept open.
+            #expect(slow.prefix(5).allSatisfy { $0.isClosedByServer() })
+            #expect(served.count == 5)
+        }
+    }
+
+    /// `--max-connections-per-client`: one address cannot take every connection.
+    @Test func aPerClientLimitRefusesTheExtraConnection() throws {
+        try withService(testConfiguration { $0.maxConnectionsPerClient = 2 }) { service in
+            let first = try client(service)
+            let second = try client(service)
+            #expect(try first.get("/healthz").status == 200)
+            #expect(try second.get("/healthz").status == 200)
+            let third = try client(service)
+            try? third.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(third.isClosedByServer())
+            #expect(try first.get("/healthz").status == 200)
         }
     }
 
@@ -95,6 +168,35 @@ import Testing
         #expect(server.waitForExit(timeout: 5) == 0)
         // After the signal the listener is closed.
         #expect(throws: (any Error).self) { _ = try HTTPTestClient(port: server.port).get("/healthz") }
+    }
+
+    /// Requests sent while every thread was busy wait in the listen backlog; SIGTERM takes them in and
+    /// answers them (closing the listening socket used to reset them).
+    @Test func sigtermAnswersRequestsWaitingInTheBacklog() throws {
+        let server = try ServerProcess(arguments: ["--threads", "1"])
+        // Keep the only thread busy: heavy requests pipelined on one connection.
+        let digits = String(repeating: "1", count: 10_000)
+        let eight = Array(repeating: #""amount""#, count: 8).joined(separator: ",")
+        let heavy = #"{"field":[\#(eight)],"text":"\#(digits)"}"#
+        let busy = try HTTPTestClient(port: server.port)
+        let one =
+            "POST /v1/format HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            + "Content-Length: \(heavy.utf8.count)\r\n\r\n" + heavy
+        try busy.send(String(repeating: one, count: 20))
+        usleep(50_000)
+        var waiting: [HTTPTestClient] = []
+        for _ in 0..<20 {
+            let client = try HTTPTestClient(port: server.port)
+            try client.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+            waiting.append(client)
+        }
+        server.signal(SIGTERM)
+        var statuses: [Int] = []
+        for client in waiting {
+            statuses.append((try? client.readResponse())?.status ?? 0)
+        }
+        #expect(statuses.allSatisfy { $0 == 200 || $0 == 503 }, "\(statuses)")
+        #expect(server.waitForExit(timeout: 8) == 0)
     }
 
     @Test func sigintStopsAnIdleServerQuickly() throws {

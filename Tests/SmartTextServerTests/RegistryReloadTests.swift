@@ -18,7 +18,30 @@ let zipAndPinFields = #"""
     }}
     """#
 
+/// A registry of `count` fields, each extending the one before; `cycle` makes the first extend the last.
+func extendsChain(_ count: Int, cycle: Bool = false) -> String {
+    var members = [cycle ? #""f0": {"extends": "f\#(count - 1)"}"# : #""f0": {"formatters": ["digits"]}"#]
+    for index in 1..<count { members.append(#""f\#(index)": {"extends": "f\#(index - 1)"}"#) }
+    return #"{"version": "deep", "fields": {"# + members.joined(separator: ", ") + "}}"
+}
+
 @Suite struct CheckConfigTests {
+    /// A 20,000-field chain crashed --check-config at 2.2 GB; it is one line now, and quick.
+    @Test func aVeryLongExtendsChainOrCycleIsOneProblem() throws {
+        try withTemporaryDirectory { folder in
+            for (name, text) in [("chain", extendsChain(20_000)), ("cycle", extendsChain(50_000, cycle: true))] {
+                try writeFile(folder + "/\(name).json", text)
+                let started = Date()
+                let result = try runServerCommand(["--check-config", folder + "/\(name).json"])
+                #expect(Date().timeIntervalSince(started) < 10)
+                #expect(result.status == 1)
+                let lines = result.error.split(separator: "\n")
+                #expect(lines.count == 2, "\(lines.prefix(3))")
+                #expect(lines.last == "registry has 1 problem(s)")
+            }
+        }
+    }
+
     @Test func aGoodRegistryExitsZero() throws {
         try withTemporaryDirectory { folder in
             try writeFile(folder + "/fields.json", zipField)
@@ -142,6 +165,26 @@ let zipAndPinFields = #"""
             try writeFile(folder + "/fields.json", zipAndPinFields)
             server.signal(SIGHUP)
             #expect(server.waitForError(containing: "SIGHUP: registry v2"))
+        }
+    }
+
+    /// A reload of a registry with a 20,000-field chain or a 50,000-field cycle, by SIGHUP or by
+    /// --watch, is rejected in one line and the server keeps serving (it used to die).
+    @Test func aVeryDeepRegistryIsRejectedOnReload() throws {
+        try withTemporaryDirectory { folder in
+            let file = folder + "/fields.json"
+            try writeFile(file, zipField)
+            let server = try ServerProcess(arguments: ["--config", file, "--watch"])
+            try writeFile(file, extendsChain(20_000))
+            server.signal(SIGHUP)
+            #expect(server.waitForError(containing: "SIGHUP rejected (1 problem(s))", timeout: 20))
+            try writeFile(file, extendsChain(50_000, cycle: true))
+            #expect(server.waitForError(containing: "extends cycle: f1 → f0 → f49999", timeout: 20))
+            #expect(server.waitForError(containing: "registry changed on disk rejected (1 problem(s))"))
+            #expect(server.process.isRunning)
+            let client = try HTTPTestClient(port: server.port)
+            #expect(try client.post("/v1/format", json: #"{"field":"zip","text":"123456"}"#).status == 200)
+            #expect(server.standardError.contains { $0.contains("the extends chain is longer than 32 steps") })
         }
     }
 

@@ -7,8 +7,16 @@ Each manifest must parse as YAML documents of the expected kinds; the SmartText
 container must expose 8080, probe /healthz (liveness) and /readyz (readiness),
 mount its registry ConfigMap read-only where SMARTTEXT_CONFIG points, request
 memory, and run as the image's non-root user; the registry in each ConfigMap
-must pass `smarttext-server --check-config`.
+must pass `smarttext-server --check-config`. Every pod must meet the
+"restricted" Pod Security Standard (non-root, no privilege escalation, all
+capabilities dropped, seccomp RuntimeDefault) and get no service account
+token; its memory limit must hold the README's worst case for the default
+flags and the threads its CPU limit gives, with a quarter to spare. The sidecar
+must be a native sidecar (an init container with restartPolicy: Always) and the
+app a preStop wait; the pool a preStop wait, and topology spread over zones and
+nodes.
 """
+import math
 import os
 import subprocess
 import sys
@@ -17,6 +25,9 @@ import tempfile
 import yaml
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+sys.path.insert(0, os.path.join(ROOT, "Tests", "memory"))
+from check_memory_bound import MIB, bound, defaults  # noqa: E402
+
 FAILURES = []
 
 
@@ -26,9 +37,57 @@ def check(condition, message):
 
 
 def smarttext_container(pod_spec):
-    matches = [c for c in pod_spec["containers"] if c["name"] == "smarttext"]
+    containers = pod_spec.get("containers", []) + pod_spec.get("initContainers", [])
+    matches = [c for c in containers if c["name"] == "smarttext"]
     check(len(matches) == 1, "exactly one container named smarttext")
     return matches[0]
+
+
+def quantity(text):
+    """A Kubernetes quantity in bytes or CPUs ("96Mi", "500m", "2")."""
+    text = str(text)
+    for suffix, factor in (("Ki", 1024), ("Mi", 1024**2), ("Gi", 1024**3), ("m", 0.001)):
+        if text.endswith(suffix):
+            return float(text[: -len(suffix)]) * factor
+    return float(text)
+
+
+def check_pod_security(name, pod_spec):
+    """The restricted Pod Security Standard, and no service account token."""
+    check(pod_spec.get("automountServiceAccountToken") is False, f"{name}: automountServiceAccountToken: false")
+    pod = pod_spec.get("securityContext", {})
+    for container in pod_spec.get("containers", []) + pod_spec.get("initContainers", []):
+        own = container.get("securityContext", {})
+        label = f"{name}: container {container['name']}"
+        seccomp = own.get("seccompProfile", pod.get("seccompProfile", {})).get("type")
+        check(seccomp == "RuntimeDefault", f"{label}: seccompProfile RuntimeDefault")
+        check(own.get("runAsNonRoot", pod.get("runAsNonRoot")) is True, f"{label}: runs as non-root")
+        check(own.get("allowPrivilegeEscalation") is False, f"{label}: allowPrivilegeEscalation: false")
+        check(own.get("capabilities", {}).get("drop") == ["ALL"], f"{label}: drops all capabilities")
+
+
+def pre_stop_seconds(container):
+    command = container.get("lifecycle", {}).get("preStop", {}).get("exec", {}).get("command", [])
+    sleep = container.get("lifecycle", {}).get("preStop", {}).get("sleep", {}).get("seconds")
+    if sleep is not None:
+        return sleep
+    return int(command[1]) if len(command) == 2 and command[0] == "sleep" else None
+
+
+def check_memory(name, container, server):
+    """The memory limit holds the worst case of the default flags and the threads the CPU limit gives."""
+    limits = container.get("resources", {}).get("limits", {})
+    check("cpu" in limits, f"{name}: a CPU limit (it sets the thread count)")
+    if "cpu" not in limits or "memory" not in limits:
+        return
+    threads = max(1, math.ceil(quantity(limits["cpu"])))
+    flags = defaults(server)
+    worst = bound(threads, flags["max_connections"], flags["max_body"])
+    limit = quantity(limits["memory"])
+    check(
+        worst * 1.25 <= limit,
+        f"{name}: the memory limit ({limit / MIB:.0f} MiB) holds the worst case ({worst / MIB:.0f} MiB) with room",
+    )
 
 
 def check_container(name, container, pod_spec, configmaps, server):
@@ -79,8 +138,19 @@ def main():
     check(sorted(d["kind"] for d in documents) == ["ConfigMap", "Deployment"], "sidecar.yaml: a ConfigMap and a Deployment")
     configmaps = {name: d for (kind, name), d in sidecar.items() if kind == "ConfigMap"}
     app = sidecar[("Deployment", "web-app")]["spec"]["template"]["spec"]
-    check(len(app["containers"]) == 2, "sidecar.yaml: the app and SmartText share the pod")
-    check_container("sidecar.yaml", smarttext_container(app), app, configmaps, server)
+    check(len(app["containers"]) == 1, "sidecar.yaml: the app is the pod's one main container")
+    sidecars = [c for c in app.get("initContainers", []) if c.get("restartPolicy") == "Always"]
+    check([c["name"] for c in sidecars] == ["smarttext"], "sidecar.yaml: SmartText is a native sidecar")
+    smarttext = smarttext_container(app)
+    check_container("sidecar.yaml", smarttext, app, configmaps, server)
+    check(smarttext.get("startupProbe", {}).get("httpGet", {}).get("path") == "/readyz",
+          "sidecar.yaml: the app starts once SmartText is ready (startupProbe on /readyz)")
+    check_pod_security("sidecar.yaml", app)
+    check_memory("sidecar.yaml", smarttext, server)
+    wait = pre_stop_seconds(app["containers"][0])
+    check(wait is not None, "sidecar.yaml: the app has a preStop wait")
+    check(app.get("terminationGracePeriodSeconds", 30) >= (wait or 0) + 10,
+          "sidecar.yaml: the grace period covers the app's preStop wait and both shutdowns")
 
     pool, documents = load("standalone.yaml")
     check(
@@ -91,7 +161,20 @@ def main():
     deployment = pool[("Deployment", "smarttext")]
     check(deployment["spec"]["replicas"] >= 2, "standalone.yaml: more than one replica")
     spec = deployment["spec"]["template"]["spec"]
-    check_container("standalone.yaml", smarttext_container(spec), spec, configmaps, server)
+    smarttext = smarttext_container(spec)
+    check_container("standalone.yaml", smarttext, spec, configmaps, server)
+    check_pod_security("standalone.yaml", spec)
+    check_memory("standalone.yaml", smarttext, server)
+    wait = pre_stop_seconds(smarttext)
+    check(wait is not None, "standalone.yaml: a preStop wait lets the Service drop the endpoint first")
+    check(spec.get("terminationGracePeriodSeconds", 30) >= (wait or 0) + 5,
+          "standalone.yaml: the grace period covers the preStop wait and SmartText's 5 s shutdown")
+    labels = deployment["spec"]["template"]["metadata"]["labels"]
+    spread = {c["topologyKey"]: c for c in spec.get("topologySpreadConstraints", [])}
+    for key in ("topology.kubernetes.io/zone", "kubernetes.io/hostname"):
+        selector = spread.get(key, {}).get("labelSelector", {}).get("matchLabels", {})
+        check(bool(selector) and all(labels.get(k) == v for k, v in selector.items()),
+              f"standalone.yaml: the pods are spread over {key}")
     service = pool[("Service", "smarttext")]["spec"]
     labels = deployment["spec"]["template"]["metadata"]["labels"]
     check(all(labels.get(k) == v for k, v in service["selector"].items()), "standalone.yaml: the Service selects the pods")

@@ -6,7 +6,12 @@
 // accumulates each request body up to a cap, and calls Swift exactly once per
 // complete request. It holds no business logic: it checks how the request is
 // framed (the transport), and every answer, including the problem answers for
-// a framing it refused, is built by the Swift handler.
+// a framing it refused, is built by the Swift handler. It also owns what
+// libmicrohttpd leaves to the application about connections: a deadline for a
+// request to arrive whole, room at the connection limit (the stalest
+// connection waiting for a request is closed for a new one), the requests
+// still waiting in the listen backlog at shutdown, and returning freed memory
+// to the system.
 #ifndef CMICROHTTPD_H
 #define CMICROHTTPD_H
 
@@ -34,10 +39,15 @@ typedef struct cmhd_config {
     unsigned int threads;
     /// Largest request body kept, in bytes; a larger body is flagged, not stored.
     size_t max_body;
-    /// Seconds of inactivity before a connection is closed (slow clients).
+    /// Seconds of inactivity before a connection is closed, and seconds a request
+    /// has to arrive whole (its headers and body) from the connection's start or
+    /// the end of the previous answer (slow clients).
     unsigned int timeout_seconds;
-    /// Most simultaneous connections; past it new connections are refused.
+    /// Most simultaneous connections; at the limit, the connection that has waited
+    /// longest for a request is closed to make room, else a new one is refused.
     unsigned int max_connections;
+    /// Most simultaneous connections from one address (0: no per-address limit).
+    unsigned int max_connections_per_client;
 } cmhd_config;
 
 /// Called once per request on one of the daemon's threads, when the request is
@@ -51,10 +61,36 @@ cmhd_server *_Nullable cmhd_server_start(const cmhd_config *_Nonnull config, cmh
 /// The port the daemon listens on (useful after binding port 0).
 uint16_t cmhd_server_port(const cmhd_server *_Nonnull server);
 /// Stops accepting new connections; connections already open keep being served
-/// and every later answer carries `Connection: close`.
+/// and every later answer carries `Connection: close`. Connections already
+/// waiting in the listen backlog (clients that have sent a request the busy
+/// threads did not accept yet) are taken in and served, not reset.
 void cmhd_server_quiesce(cmhd_server *_Nonnull server);
 /// Requests whose headers have arrived and whose answer is not yet fully sent.
 unsigned int cmhd_server_requests_in_flight(const cmhd_server *_Nonnull server);
+/// Open connections with a request begun and not yet answered, or with bytes
+/// not yet read: what a graceful stop waits for.
+unsigned int cmhd_server_pending_connections(cmhd_server *_Nonnull server);
+
+/// How many kinds of answer libmicrohttpd writes itself (see cmhd_library_answer_status).
+#define CMHD_LIBRARY_ANSWER_KINDS 6
+/// The status of a kind of answer libmicrohttpd writes itself, before any
+/// handler runs (400, 413, 414, 431, 505), or 0 for the last kind: any other.
+unsigned int cmhd_library_answer_status(unsigned int kind);
+
+/// What happened to connections and requests that never reached the handler.
+typedef struct cmhd_counters {
+    /// Answers libmicrohttpd wrote itself, by kind (see cmhd_library_answer_status).
+    uint64_t library_answers[CMHD_LIBRARY_ANSWER_KINDS];
+    /// Connections closed because a request did not arrive whole in time.
+    uint64_t closed_late;
+    /// Connections closed at the connection limit to make room for a new one.
+    uint64_t closed_for_room;
+    /// New connections refused at the connection limit (none could make room).
+    uint64_t refused;
+} cmhd_counters;
+
+/// A snapshot of the counters.
+void cmhd_server_counters(cmhd_server *_Nonnull server, cmhd_counters *_Nonnull counters);
 /// Open client connections.
 unsigned int cmhd_server_connections(const cmhd_server *_Nonnull server);
 /// Closes every connection, joins the threads and frees the server.
@@ -68,14 +104,31 @@ const char *_Nonnull cmhd_request_path(const cmhd_request *_Nonnull request);
 const char *_Nullable cmhd_request_header(const cmhd_request *_Nonnull request, const char *_Nonnull name);
 /// The body bytes (NULL when empty) and their count.
 const uint8_t *_Nullable cmhd_request_body(const cmhd_request *_Nonnull request, size_t *_Nonnull length);
-/// What the shim found wrong with how a request is framed; the handler answers
-/// it with a problem, and MHD closes the connection after such an answer.
+/// What the shim found wrong with how a request is framed or addressed; the
+/// handler answers it with a problem, and the connection is closed after such
+/// an answer (a request framed two ways may hide another one in its body:
+/// RFC 9112 section 6.3).
 typedef enum cmhd_transport_problem {
     CMHD_TRANSPORT_OK = 0,
     /// The body is larger than `max_body` (it was not stored): 413.
     CMHD_TRANSPORT_BODY_TOO_LARGE = 1,
     /// A Transfer-Encoding other than chunked: where the body ends is unknown (400).
     CMHD_TRANSPORT_UNSUPPORTED_TRANSFER_CODING = 2,
+    /// Content-Length headers with different values (400).
+    CMHD_TRANSPORT_CONFLICTING_LENGTHS = 3,
+    /// Content-Length and Transfer-Encoding together (400).
+    CMHD_TRANSPORT_LENGTH_AND_CODING = 4,
+    /// Transfer-Encoding in an HTTP/1.0 request, which has no chunked coding (400).
+    CMHD_TRANSPORT_CODING_IN_HTTP_1_0 = 5,
+    /// A header name that is not a token (whitespace before the colon, ...) or a
+    /// header value holding a control character other than tab (a bare CR, NUL) (400).
+    CMHD_TRANSPORT_MALFORMED_HEADER = 6,
+    /// An HTTP/1.1 request without Host, or any request with several (400).
+    CMHD_TRANSPORT_HOST_NOT_ONE = 7,
+    /// A request line that is not `METHOD SP TARGET SP VERSION` with a token for the
+    /// method and visible ASCII for the target: a NUL (raw, or %00 in the path),
+    /// spaces or control characters (400).
+    CMHD_TRANSPORT_MALFORMED_REQUEST_LINE = 8,
 } cmhd_transport_problem;
 
 /// The framing problem of a request, or CMHD_TRANSPORT_OK.

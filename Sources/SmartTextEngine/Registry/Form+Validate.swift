@@ -44,7 +44,7 @@ extension Form {
         var texts = [String?](repeating: nil, count: fields.count)
         for valueIndex in values.indices {
             guard let fieldIndex = fields.indices.first(where: { fields[$0].name == values[valueIndex].name }) else {
-                let name = values[valueIndex].name
+                let name = Echo.cleaned(values[valueIndex].name)
                 let message = MessageCatalog.text("form.unknownField").render(
                     locale, ["form": self.name, "name": name])
                 errors.append(FormError(field: name, rule: "unknownField", message: message))

@@ -12,7 +12,13 @@ struct RegistryBuilder {
         var spec: FieldSpec
         var formatters: [any TextFormatter]?
         var validators: [ValidatorRule]?
+        /// The `extends` steps from the field to the root of its chain.
+        var depth = 0
     }
+
+    /// The longest `extends` chain: a field may be this many steps from a field
+    /// that extends nothing. Real registries use two or three.
+    static let maxExtendsDepth = 32
 
     /// The rules a definition's own keys build to (nil for a key it does not
     /// set), and whether one of them failed (reported).
@@ -47,8 +53,9 @@ struct RegistryBuilder {
 
     /// Every field's keys with its chain applied, for the fields whose chain is
     /// sound. Chains are followed with a loop, not recursion, so a chain of any
-    /// length is resolved in constant stack; an unknown target or a cycle is
-    /// reported once, on the field that names it, and every field on that chain
+    /// length is resolved in constant stack and each field is visited once; an
+    /// unknown target, a cycle or a chain deeper than ``maxExtendsDepth`` is
+    /// reported once, on the field where it shows, and every field on that chain
     /// stays unresolved.
     private mutating func resolveExtends(
         _ fields: [FieldDefinition], definitions: [String: FieldDefinition], built: [String: BuiltRules]
@@ -66,7 +73,8 @@ struct RegistryBuilder {
                     break
                 }
                 guard let base = definitions[baseName] else {
-                    diagnostics.report(current.place, "extends", "extends the unknown field \"\(baseName)\"")
+                    diagnostics.report(
+                        current.place, "extends", "extends the unknown field \"\(Echo.cleaned(baseName))\"")
                     failed = true
                     break
                 }
@@ -74,21 +82,25 @@ struct RegistryBuilder {
                     // The fields in the loop, starting and ending with the one that closes it.
                     let loop = chain[loopStart...].map(\.name)
                     let cycle = [current.name] + loop.dropLast() + [current.name]
-                    diagnostics.report(current.place, "extends", "extends cycle: \(cycle.joined(separator: " → "))")
+                    diagnostics.report(current.place, "extends", "extends cycle: \(Self.describe(cycle))")
                     failed = true
                     break
                 }
                 positions[baseName] = chain.count
                 chain.append(base)
             }
-            if failed {
-                for definition in chain { unresolvable.insert(definition.name) }
-                continue
-            }
-            // Apply the chain from its root down.
-            for definition in chain.reversed() {
+            // Apply the chain from its root down, until it is too deep.
+            for definition in chain.reversed() where !failed {
                 let own = built[definition.name] ?? BuiltRules()
                 if let baseName = definition.extends, let base = resolved[baseName] {
+                    guard base.depth < Self.maxExtendsDepth else {
+                        let path = [definition.name] + Self.rootward(of: baseName, in: definitions)
+                        diagnostics.report(
+                            definition.place, "extends",
+                            "the extends chain is longer than \(Self.maxExtendsDepth) steps: \(Self.describe(path))")
+                        failed = true
+                        break
+                    }
                     resolved[definition.name] = Self.merge(base, definition.spec, own)
                 } else {
                     var root = Resolved(spec: definition.spec, formatters: own.formatters, validators: own.validators)
@@ -96,13 +108,31 @@ struct RegistryBuilder {
                     resolved[definition.name] = root
                 }
             }
+            if failed {
+                for definition in chain where resolved[definition.name] == nil { unresolvable.insert(definition.name) }
+            }
         }
         return resolved
+    }
+
+    /// The names from `name` up to the root of its chain (the chain is sound: it was resolved).
+    private static func rootward(of name: String, in definitions: [String: FieldDefinition]) -> [String] {
+        var names = [name]
+        while let base = definitions[names[names.count - 1]]?.extends { names.append(base) }
+        return names
+    }
+
+    /// A chain of field names for a message: all of a short one; the ends of a long one, and its length.
+    static func describe(_ names: [String]) -> String {
+        guard names.count > 8 else { return names.map { Echo.cleaned($0) }.joined(separator: " → ") }
+        let ends = names.prefix(4).map { Echo.cleaned($0) } + ["…"] + names.suffix(3).map { Echo.cleaned($0) }
+        return ends.joined(separator: " → ") + " (\(names.count) names)"
     }
 
     /// `base` with the keys of `spec` (and the rules built from them) replacing its own.
     private static func merge(_ base: Resolved, _ spec: FieldSpec, _ own: BuiltRules) -> Resolved {
         var merged = base
+        merged.depth = base.depth + 1
         merged.spec.isBroken = base.spec.isBroken || spec.isBroken || own.failed
         if let label = spec.label { merged.spec.label = label }
         if spec.formatters != nil {

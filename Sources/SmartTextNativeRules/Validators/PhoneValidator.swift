@@ -34,7 +34,13 @@ public struct PhoneValidator: Validator {
     /// cost libphonenumber a parse (about 20 µs): cached like the layout.
     private static let verdicts = BoundedCache<String, RuleCheck>(limit: 2048)
 
+    /// libphonenumber parses no text longer than this (it answers "too long"): a longer
+    /// value is invalid without asking it, and is not cached (a cache key of a 10,000-character
+    /// text would make the cache's memory grow with the input).
+    static let maximumLength = 250
+
     public func check(_ input: ValidationInput) -> RuleCheck {
+        guard input.value.utf8.count <= Self.maximumLength else { return .fail }
         var key = region ?? "ZZ"
         for type in types {
             key += ","

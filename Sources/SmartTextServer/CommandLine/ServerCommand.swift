@@ -38,11 +38,16 @@ extension ServerCommand {
         Option(name: "--host", takesValue: true, help: "address to bind (default 0.0.0.0)"),
         Option(name: "--port", takesValue: true, help: "port, 0 for any free one (default 8080)"),
         Option(name: "--config", takesValue: true, help: "registry FILE or DIR (default: the built-in registry)"),
-        Option(name: "--threads", takesValue: true, help: "HTTP threads (default: the number of cores)"),
+        Option(name: "--threads", takesValue: true, help: "HTTP threads (default: the CPUs the container may use)"),
         Option(name: "--max-body", takesValue: true, help: "largest request body in bytes (default 65536)"),
         Option(name: "--max-text", takesValue: true, help: "longest text in UTF-16 code units (default 10000)"),
-        Option(name: "--timeout", takesValue: true, help: "seconds before an idle connection closes (default 10)"),
-        Option(name: "--max-connections", takesValue: true, help: "most simultaneous connections (default 1024)"),
+        Option(
+            name: "--timeout", takesValue: true,
+            help: "seconds an idle connection stays open, and a request has to arrive whole (default 10)"),
+        Option(name: "--max-connections", takesValue: true, help: "most simultaneous connections (default 256)"),
+        Option(
+            name: "--max-connections-per-client", takesValue: true,
+            help: "most simultaneous connections from one address (default 0: no limit)"),
         Option(name: "--access-log", takesValue: false, help: "write one line per request to standard output"),
         Option(name: "--no-builtin", takesValue: false, help: "do not include the built-in registry"),
         Option(name: "--watch", takesValue: false, help: "reload when the registry file or folder changes"),
@@ -64,6 +69,7 @@ extension ServerCommand {
         case "--max-text": config.maxText = try integer(value, name, 1...10_000_000)
         case "--timeout": config.timeout = try integer(value, name, 1...3600)
         case "--max-connections": config.maxConnections = try integer(value, name, 1...1_000_000)
+        case "--max-connections-per-client": config.maxConnectionsPerClient = try integer(value, name, 0...1_000_000)
         case "--access-log": config.accessLog = try boolean(value, name)
         case "--no-builtin": config.builtin = !(try boolean(value, name))
         case "--watch": config.watch = try boolean(value, name)

@@ -10,6 +10,21 @@ struct ListenerConfiguration: Sendable {
     var maxBody: Int
     var timeoutSeconds: Int
     var maxConnections: Int
+    var maxConnectionsPerClient: Int
+}
+
+/// What the listener did with connections and requests that never reached the handler.
+struct ListenerStatistics: Sendable {
+    /// Open client connections.
+    var connections = 0
+    /// Answers libmicrohttpd wrote itself, by status (0: any other status).
+    var libraryAnswers: [(status: Int, count: UInt64)] = []
+    /// Connections closed because a request did not arrive whole within `--timeout`.
+    var closedLate: UInt64 = 0
+    /// Connections closed at `--max-connections` to make room for a new one.
+    var closedForRoom: UInt64 = 0
+    /// Connections refused at `--max-connections`.
+    var refused: UInt64 = 0
 }
 
 /// Why the listener did not start.
@@ -42,7 +57,8 @@ final class HTTPListener: @unchecked Sendable {
             var config = cmhd_config(
                 host: host, port: UInt16(configuration.port), threads: UInt32(configuration.threads),
                 max_body: configuration.maxBody, timeout_seconds: UInt32(configuration.timeoutSeconds),
-                max_connections: UInt32(configuration.maxConnections))
+                max_connections: UInt32(configuration.maxConnections),
+                max_connections_per_client: UInt32(configuration.maxConnectionsPerClient))
             return cmhd_server_start(&config, HTTPListener.trampoline, context.toOpaque(), &error, error.count)
         }
         guard let started else {
@@ -66,6 +82,24 @@ final class HTTPListener: @unchecked Sendable {
 
     /// Open client connections.
     var connections: Int { Int(cmhd_server_connections(server)) }
+
+    /// Connections with a request begun and not answered, or with bytes not read yet.
+    var pendingConnections: Int { Int(cmhd_server_pending_connections(server)) }
+
+    /// The connection and library counters.
+    var statistics: ListenerStatistics {
+        var counters = cmhd_counters()
+        cmhd_server_counters(server, &counters)
+        var statistics = ListenerStatistics(
+            connections: connections, closedLate: counters.closed_late, closedForRoom: counters.closed_for_room,
+            refused: counters.refused)
+        withUnsafeBytes(of: counters.library_answers) { raw in
+            for (kind, count) in raw.bindMemory(to: UInt64.self).enumerated() {
+                statistics.libraryAnswers.append((Int(cmhd_library_answer_status(UInt32(kind))), count))
+            }
+        }
+        return statistics
+    }
 
     /// Stops accepting connections; open ones are still served, with `Connection: close`.
     func quiesce() {

@@ -15,12 +15,25 @@ protocol HTTPRequestSource {
 }
 
 /// A request whose framing the transport refused. The C shim checks framing
-/// (one layer decides it); the handler only answers it as a problem.
-enum TransportProblem: Sendable {
+/// (one layer decides it); the handler only answers it as a problem, and the
+/// connection is closed after it.
+enum TransportProblem: Sendable, CaseIterable {
     /// The body passed `--max-body` and was not kept (413).
     case bodyTooLarge
     /// A `Transfer-Encoding` other than chunked (400).
     case unsupportedTransferCoding
+    /// `Content-Length` headers with different values (400).
+    case conflictingLengths
+    /// `Content-Length` and `Transfer-Encoding` together (400).
+    case lengthAndCoding
+    /// `Transfer-Encoding` in an HTTP/1.0 request (400).
+    case codingInHTTP10
+    /// A header name that is not a token (whitespace before the colon), or a control character in a value (400).
+    case malformedHeader
+    /// An HTTP/1.1 request without `Host`, or a request with several (400).
+    case hostNotOne
+    /// A request line with a NUL (raw, or `%00` in the path), extra spaces or control characters (400).
+    case malformedRequestLine
 }
 
 /// One complete HTTP request from libmicrohttpd, valid only while its handler
@@ -48,6 +61,12 @@ struct HTTPRequest: HTTPRequestSource {
         switch cmhd_request_transport_problem(raw) {
         case CMHD_TRANSPORT_BODY_TOO_LARGE: .bodyTooLarge
         case CMHD_TRANSPORT_UNSUPPORTED_TRANSFER_CODING: .unsupportedTransferCoding
+        case CMHD_TRANSPORT_CONFLICTING_LENGTHS: .conflictingLengths
+        case CMHD_TRANSPORT_LENGTH_AND_CODING: .lengthAndCoding
+        case CMHD_TRANSPORT_CODING_IN_HTTP_1_0: .codingInHTTP10
+        case CMHD_TRANSPORT_MALFORMED_HEADER: .malformedHeader
+        case CMHD_TRANSPORT_HOST_NOT_ONE: .hostNotOne
+        case CMHD_TRANSPORT_MALFORMED_REQUEST_LINE: .malformedRequestLine
         default: nil
         }
     }

@@ -17,7 +17,7 @@ final class Metrics: Sendable {
     /// The methods counted by name; others share `other`.
     static let methods = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "other"]
     /// The statuses counted by value; others share the last slot (`other`).
-    static let statuses = [200, 204, 304, 400, 404, 405, 413, 415, 422, 500, 503]
+    static let statuses = [200, 204, 304, 400, 404, 405, 413, 414, 415, 422, 431, 500, 503, 505]
 
     private struct State {
         /// Requests by [route][method][status], flat; no hashing on the request path (BENCHMARKS.md item 3).
@@ -55,7 +55,9 @@ final class Metrics: Sendable {
     }
 
     /// The Prometheus text exposition (format 0.0.4).
-    func render(registryVersion: String, fields: Int, forms: Int, connections: Int, residentBytes: Int?) -> String {
+    func render(
+        registryVersion: String, fields: Int, forms: Int, listener: ListenerStatistics, residentBytes: Int?
+    ) -> String {
         let snapshot = state.withLock { $0 }
         var out = ""
         out += "# HELP smarttext_http_requests_total HTTP requests answered, by route, method and status.\n"
@@ -71,6 +73,12 @@ final class Metrics: Sendable {
                     out += "status=\"\(status)\"} \(count)\n"
                 }
             }
+        }
+        // Answers libmicrohttpd wrote itself (a malformed request line or header, headers over the
+        // connection's memory, an HTTP version other than 1.x): the request never reached a route.
+        for (status, count) in listener.libraryAnswers where count > 0 {
+            out += "smarttext_http_requests_total{route=\"unparsed\",method=\"other\","
+            out += "status=\"\(status == 0 ? "other" : String(status))\"} \(count)\n"
         }
         out += "# HELP smarttext_http_request_duration_seconds Time to answer a request, by route.\n"
         out += "# TYPE smarttext_http_request_duration_seconds histogram\n"
@@ -89,7 +97,16 @@ final class Metrics: Sendable {
         }
         out += "# HELP smarttext_http_connections Open client connections.\n"
         out += "# TYPE smarttext_http_connections gauge\n"
-        out += "smarttext_http_connections \(connections)\n"
+        out += "smarttext_http_connections \(listener.connections)\n"
+        out += "# HELP smarttext_http_connections_closed_total Connections the server closed, by reason: a request "
+        out += "that did not arrive whole within --timeout (late), or room made for a new connection at "
+        out += "--max-connections (room).\n"
+        out += "# TYPE smarttext_http_connections_closed_total counter\n"
+        out += "smarttext_http_connections_closed_total{reason=\"late\"} \(listener.closedLate)\n"
+        out += "smarttext_http_connections_closed_total{reason=\"room\"} \(listener.closedForRoom)\n"
+        out += "# HELP smarttext_http_connections_refused_total New connections refused at --max-connections.\n"
+        out += "# TYPE smarttext_http_connections_refused_total counter\n"
+        out += "smarttext_http_connections_refused_total \(listener.refused)\n"
         out += "# HELP smarttext_registry_info The registry being served.\n"
         out += "# TYPE smarttext_registry_info gauge\n"
         out += "smarttext_registry_info{version=\"\(escapeLabel(registryVersion))\"} 1\n"

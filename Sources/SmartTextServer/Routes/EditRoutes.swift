@@ -79,7 +79,13 @@ extension RequestHandler {
         return .english
     }
 
+    /// The most field names one request may compose: each runs the whole pipeline again.
+    static let maxComposedFields = 8
+
     func resolveField(_ names: [String]) throws(HTTPError) -> Field {
+        guard names.count <= Self.maxComposedFields else {
+            throw HTTPError.tooManyFields(names.count, limit: Self.maxComposedFields)
+        }
         do {
             return try store.current.field(names)
         } catch {

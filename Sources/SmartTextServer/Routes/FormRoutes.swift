@@ -4,10 +4,17 @@ import SmartTextSupport
 
 /// `POST /v1/validate`: a whole form, or several loose fields, in one request.
 extension RequestHandler {
+    /// The most values one request may check: each is formatted and validated, and a
+    /// form answers every key it does not have with an error.
+    static let maxValues = 64
+
     func validate(_ request: RouteRequest) throws(HTTPError) -> HTTPResponse {
         let body = try ValidateBody(request.body)
+        guard body.values.count <= Self.maxValues else {
+            throw HTTPError.tooManyValues(body.values.count, limit: Self.maxValues)
+        }
         for (name, text) in body.values {
-            try checkTextLength(text.utf16.count, pointer: "/values/\(name)")
+            try checkTextLength(text.utf16.count, pointer: JSONPointer.appending(name, to: "/values"))
         }
         let preference = Self.locale(body.locale, acceptLanguage: request.acceptLanguage)
         let registry = store.current
@@ -21,7 +28,7 @@ extension RequestHandler {
             do throws(UnknownNameError) {
                 check = try registry.validate(body.values, event: body.event, locale: preference)
             } catch {
-                throw HTTPError.unknownName(error, pointer: "/values/\(error.name)")
+                throw HTTPError.unknownName(error, pointer: JSONPointer.appending(error.name, to: "/values"))
             }
         }
         return .localizedJSON(AnswerWriter.form(check, formName: body.form), preference)

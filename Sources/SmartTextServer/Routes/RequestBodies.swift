@@ -113,7 +113,7 @@ struct EditBody {
             throw reader.error(
                 "inputType",
                 "must be a W3C Input Events inputType (insertText, insertFromPaste, deleteContentBackward, "
-                    + "deleteContentForward, insertCompositionText, ...), not \"\(name)\"")
+                    + "deleteContentForward, insertCompositionText, ...), not \"\(Echo.cleaned(name))\"")
         }
         return type
     }
@@ -191,7 +191,7 @@ private func fieldNames(_ reader: JSONObjectReader) throws(JSONShapeError) -> [S
 private func offsetUnit(_ reader: JSONObjectReader) throws(JSONShapeError) -> OffsetUnit {
     guard let name = try reader.string("units") else { return .utf16 }
     guard let unit = OffsetUnit(rawValue: name) else {
-        throw reader.error("units", "must be \"utf16\" or \"scalars\", not \"\(name)\"")
+        throw reader.error("units", "must be \"utf16\" or \"scalars\", not \"\(Echo.cleaned(name))\"")
     }
     return unit
 }
@@ -201,7 +201,7 @@ private func validationEvent(
 ) throws(JSONShapeError) -> ValidationEvent {
     guard let name = try reader.string("event") else { return fallback }
     guard let event = ValidationEvent(rawValue: name) else {
-        throw reader.error("event", "must be \"change\", \"blur\" or \"submit\", not \"\(name)\"")
+        throw reader.error("event", "must be \"change\", \"blur\" or \"submit\", not \"\(Echo.cleaned(name))\"")
     }
     return event
 }

@@ -44,15 +44,16 @@ public final class SmartTextService: Sendable {
                 ListenerConfiguration(
                     host: configuration.host, port: configuration.port, threads: configuration.threads,
                     maxBody: configuration.maxBody, timeoutSeconds: configuration.timeout,
-                    maxConnections: configuration.maxConnections)
+                    maxConnections: configuration.maxConnections,
+                    maxConnectionsPerClient: configuration.maxConnectionsPerClient)
             ) { request in handler.handle(request) }
         } catch {
             throw .listen(error.description)
         }
         let listener = started
         // Requests (the only readers) run on the listener's own threads, so it is alive.
-        handler.connectionCount.withLock { count in
-            count = { [unowned listener] in listener.connections }
+        handler.listenerStatistics.withLock { statistics in
+            statistics = { [unowned listener] in listener.statistics }
         }
         let service = SmartTextService(listener: listener, handler: handler)
         if configuration.watch, let path = configuration.configPath {
@@ -107,23 +108,26 @@ public final class SmartTextService: Sendable {
         }
     }
 
-    /// Stops accepting connections, lets requests in flight finish for up to
-    /// `grace` seconds, then closes everything.
+    /// Stops accepting connections and answers every request already sent: for
+    /// the first half of `grace` seconds as usual, then with a 503 that does no
+    /// work, so that a backlog of requests is answered before the deadline. Then
+    /// closes everything.
     public func shutdown(grace: Double = 4.5) {
         watcher.withLock { watcher in
             watcher?.stop()
             watcher = nil
         }
+        // Clients waiting in the listen backlog are taken in; answers now say `Connection: close`.
         listener.quiesce()
-        // Answers now say `Connection: close`. Stop once no request has been in
-        // flight for a quarter of a second (a keep-alive client may still be
-        // sending one it started before reading that header), or when every
-        // connection is closed, or at the deadline.
+        // Stop once no request has been begun or unread for a quarter of a second (a
+        // keep-alive client may still be sending one it started before reading that
+        // header), or when every connection is closed, or at the deadline.
         let start = RequestHandler.monotonicSeconds()
         var lastBusy = start
         while true {
             let now = RequestHandler.monotonicSeconds()
-            if listener.requestsInFlight > 0 { lastBusy = now }
+            if now - start > grace / 2 { handler.shedding.store(true, ordering: .relaxed) }
+            if listener.requestsInFlight > 0 || listener.pendingConnections > 0 { lastBusy = now }
             if now - lastBusy > 0.25 || listener.connections == 0 || now - start > grace { break }
             usleep(5_000)
         }
