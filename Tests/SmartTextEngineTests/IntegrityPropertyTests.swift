@@ -194,7 +194,7 @@ import Testing
         for case .kept(let index) in before.sources where !old[index].isSpace { significant[index] = true }
         let backward = request.inputType == .deleteContentBackward
         let forward = request.inputType == .deleteContentForward
-        if replacement.isEmpty && (backward || forward) {
+        if replacement.isEmpty && (backward || forward) && start < end {
             func widen() -> Bool {
                 if backward, let previous = significant[..<start].lastIndex(of: true) {
                     start = previous
@@ -209,8 +209,8 @@ import Testing
             if start < end && !significant[start..<end].contains(true) && field.backspace == .deletePrevious {
                 _ = widen()
             }
-            while field.formatter.format(Array(old[..<start]) + old[end...], context: FormatContext()).scalars == old,
-                widen()
+            while field.formatter.format(Array(old[..<start]) + old[end...], context: FormatContext()).scalars
+                == before.scalars, widen()
             {}
         } else if !replacement.isEmpty && start == end, let boundaries = TextUnits.clusterBoundaries(old) {
             start = TextUnits.snapToCluster(start, boundaries: boundaries)

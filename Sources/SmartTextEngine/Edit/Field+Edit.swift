@@ -147,23 +147,27 @@ extension Field {
                 Self.splice(old, deleteStart, deleteEnd, insertion),
                 context: FormatContext(final: final, fresh: deleteStart..<(deleteStart + insertion.count)))
         }
-        /// The formatting when `insertion` fits: nothing overflows and nothing outside the edit is lost.
+        /// True when the edit's formatting keeps the rules: nothing overflows, nothing outside is lost.
+        func acceptable(_ candidate: Formatted, inserting count: Int) -> Bool {
+            guard !candidate.overflow else { return false }
+            return !Self.losesCharacters(
+                candidate, old: old, removing: deleteStart..<deleteEnd, inserting: count,
+                significantBefore: significant)
+        }
+        /// The formatting when `insertion` fits.
         func fits(_ insertion: ArraySlice<Unicode.Scalar>) -> Formatted? {
             let candidate = attempt(insertion)
-            guard !candidate.overflow else { return nil }
-            let lost = Self.losesCharacters(
-                candidate, old: old, removing: deleteStart..<deleteEnd, inserting: insertion.count,
-                significantBefore: significant)
-            return lost ? nil : candidate
+            return acceptable(candidate, inserting: insertion.count) ? candidate : nil
         }
         var insertion = replacement[...]
         var formatted = attempt(insertion)
-        if isKeyDeletion {
+        if isKeyDeletion && start < end {
             // When the formatter puts back what was deleted (a supplied `+`, `0.`, a mask's own letters),
             // Backspace and Delete take the next significant character in their direction too, until
             // the text changes (rule 10: they always make progress).
             let significant = significant()
-            while formatted.scalars == old {
+            let shown = before().scalars
+            while formatted.scalars == shown {
                 if kind == .deleteBackward, let previous = significant[..<deleteStart].lastIndex(of: true) {
                     deleteStart = previous
                 } else if kind == .deleteForward, let next = significant[deleteEnd...].firstIndex(of: true) {
@@ -175,9 +179,7 @@ extension Field {
             }
         }
         var truncated = false
-        if let whole = fits(insertion) {
-            formatted = whole
-        } else {
+        if !acceptable(formatted, inserting: insertion.count) {
             guard !insertion.isEmpty, let nothing = fits([]) else {
                 // A deletion that would take characters outside its range with it: refused (rule 10).
                 return refused()
@@ -255,7 +257,8 @@ extension Field {
         }
         let answer = outcome(
             text: formatted.scalars, caretIndex: caret, formatted: formatted, old: old, request: request,
-            locale: locale, input: Self.splice(old, deleteStart, deleteEnd, insertion),
+            locale: locale,
+            input: formatted.unexpected.isEmpty ? nil : Self.splice(old, deleteStart, deleteEnd, insertion),
             truncated: truncated)
         // Typed → the formatter's input: a deletion widened by rules 4 and 10 and a truncated insertion
         // leave their dropped characters at the edit's position.
@@ -340,19 +343,30 @@ extension Field {
         _ formatted: Formatted, old: [Unicode.Scalar], removing removed: Range<Int>, inserting count: Int,
         significantBefore: () -> [Bool]
     ) -> Bool {
-        let inputCount = old.count - removed.count + count
-        var kept = [Bool](repeating: false, count: inputCount)
+        var keptInput = [Bool](repeating: false, count: old.count - removed.count + count)
         for source in formatted.sources {
-            if case .kept(let index) = source { kept[index] = true }
+            if case .kept(let index) = source { keptInput[index] = true }
         }
-        for index in formatted.normalized { kept[index] = true }
-        func missing(_ index: Int) -> Bool {
-            !kept[index < removed.lowerBound ? index : index - removed.count + count] && !old[index].isSpace
+        for index in formatted.normalized { keptInput[index] = true }
+        let kept = keptInput
+        let shift = count - removed.count
+        func suspects() -> Bool {
+            for index in 0..<removed.lowerBound where !kept[index] && !old[index].isSpace { return true }
+            for index in removed.upperBound..<old.count where !kept[index + shift] && !old[index].isSpace {
+                return true
+            }
+            return false
         }
-        let outside = [0..<removed.lowerBound, removed.upperBound..<old.count]
-        guard outside.contains(where: { $0.contains(where: missing) }) else { return false }
+        guard suspects() else { return false }
         let significant = significantBefore()
-        return outside.contains { $0.contains { significant[$0] && missing($0) } }
+        for index in 0..<removed.lowerBound where significant[index] && !kept[index] && !old[index].isSpace {
+            return true
+        }
+        for index in removed.upperBound..<old.count
+        where significant[index] && !kept[index + shift] && !old[index].isSpace {
+            return true
+        }
+        return false
     }
 
     /// The scalar index where each grapheme cluster of `scalars` ends.
@@ -378,7 +392,10 @@ extension Field {
     static func keepClustersWhole(
         _ old: [Unicode.Scalar], _ start: inout Int, _ end: inout Int, _ replacement: inout [Unicode.Scalar]
     ) {
-        guard old.contains(where: { $0.value >= 0x300 || $0 == "\r" }) else { return }
+        // Between two scalars below U+0300 there is always a boundary (CR LF aside): the usual case.
+        guard start > 0 && end < old.count,
+            old[start - 1].value >= 0x300 || old[end].value >= 0x300 || old[start - 1] == "\r"
+        else { return }
         let remaining = Array(old[..<start]) + old[end...]
         guard let boundaries = TextUnits.clusterBoundaries(remaining), !boundaries[start] else { return }
         let target = TextUnits.snapToCluster(start, boundaries: boundaries) + (end - start)

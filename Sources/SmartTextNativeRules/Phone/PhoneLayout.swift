@@ -178,15 +178,16 @@ enum PhoneLayout {
         return false
     }
 
-    /// True when no digit can follow a valid number of `type`: one more is too long for that type
-    /// and for any fixed-line or mobile number of the country.
+    /// True when no digit can follow a valid number of `type`: one more is too long for that type and
+    /// no fixed-line or mobile number of the country is that long. One libphonenumber call for fixed-line
+    /// and mobile numbers (too long for both is too long for either), two for the other types.
     static func isComplete(_ text: String, region: String, type: PhoneType) -> Bool {
         let longer = text + "0"
-        guard PhoneLibrary.possibility(longer, region: region, type: type) == .tooLong else { return false }
-        if type == .fixedLineOrMobile { return true }
+        let fixedOrMobile = type == .mobile || type == .fixedLine || type == .fixedLineOrMobile
         switch PhoneLibrary.possibility(longer, region: region, type: .fixedLineOrMobile) {
         case .possible, .possibleLocalOnly: return false
-        default: return true
+        case .tooLong where fixedOrMobile: return true
+        default: return !fixedOrMobile && PhoneLibrary.possibility(longer, region: region, type: type) == .tooLong
         }
     }
 
