@@ -9,6 +9,7 @@ import SmartTextSupport
 /// written with its last two digits: `12/2030` gives `12/30`, typed or pasted.
 public struct CardExpiryFormatter: TextFormatter {
     public let name = "cardExpiry"
+    public var laysOutWholeText: Bool { true }
     /// `MM/YY`, and `12/2030` as it is pasted.
     public var maximumLength: Int? { 7 }
     /// Digits, the `/`, and what a typed separator after a `1` may be.
@@ -23,12 +24,15 @@ public struct CardExpiryFormatter: TextFormatter {
         var unexpected: [Int] = []
         var misfits = 0
         var index = 0
+        // The separator typed after a lone 1, which stands for the `/`.
+        var closingSeparator: Int? = nil
         // Month.
         while index < input.count && month.count < 2 {
             let scalar = input[index].halfWidth
             guard let digit = scalar.asciiDigit else {
                 if month.count == 1 && month[0].scalar == "1" && Self.isSeparator(scalar) {
                     month.insert(Significant(scalar: "0", inputIndex: nil), at: 0)
+                    closingSeparator = index
                 } else if !Separators.contains(scalar) {
                     unexpected.append(index)
                 }
@@ -96,6 +100,11 @@ public struct CardExpiryFormatter: TextFormatter {
         let layout = GroupLayout(
             separator: { $0 == 2 ? GroupLayout.slash : [] }, trailing: significant.count == 2 ? GroupLayout.slash : [])
         var output = layout.render(significant, input: input)
+        if let closingSeparator, let slash = output.sources.firstIndex(of: .literal) {
+            // `1-` is `01/`: the separator typed is the `/` (consumed), so that typing it changes the text.
+            output.scalars[slash] = "/"
+            output.sources[slash] = .consumed(closingSeparator)
+        }
         output.overflow = overflow
         output.complete = month.count == 2 && year.count == 2 && misfits == 0
         output.unexpected = unexpected

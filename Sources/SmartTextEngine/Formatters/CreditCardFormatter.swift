@@ -11,6 +11,7 @@ import SmartTextSupport
 /// new brand's length stay, out of place, and the number is invalid.
 public struct CreditCardFormatter: TextFormatter {
     public let name = "creditCard"
+    public var laysOutWholeText: Bool { true }
     /// 19 digits and four spaces.
     public var maximumLength: Int? { 23 }
     public var acceptedCharacters: AcceptedCharacters { AcceptedCharacters(digits: true, characters: [" "]) }

@@ -7,6 +7,7 @@ import SmartTextSupport
 /// (`user name@example.com`) is dropped and reported as unexpected.
 public struct EmailFormatter: TextFormatter {
     public let name = "email"
+    public var laysOutWholeText: Bool { true }
     public var acceptedCharacters: AcceptedCharacters { .anythingButWhitespace }
 
     public init() {}

@@ -193,6 +193,10 @@ public protocol TextFormatter: Sendable {
     var maximumLength: Int? { get }
     /// The characters typing can add to the text; any other is always refused.
     var acceptedCharacters: AcceptedCharacters { get }
+    /// True when the formatter lays the whole text out (a mask, card, IBAN, expiry, number, phone,
+    /// email): what it makes of a character depends on the others, so in a field's chain only
+    /// `maxLength` may follow it.
+    var laysOutWholeText: Bool { get }
 }
 
 extension TextFormatter {
@@ -200,6 +204,7 @@ extension TextFormatter {
     public var mapsValue: Bool { false }
     public var maximumLength: Int? { nil }
     public var acceptedCharacters: AcceptedCharacters { .anything }
+    public var laysOutWholeText: Bool { false }
 }
 
 /// Formatters applied in order; their provenance maps compose so that the

@@ -8,6 +8,7 @@ import SmartTextSupport
 /// fixed. A pasted `IBAN ` prefix is dropped.
 public struct IBANFormatter: TextFormatter {
     public let name = "iban"
+    public var laysOutWholeText: Bool { true }
     /// 34 characters and eight spaces.
     public var maximumLength: Int? { 42 }
     /// Letters and digits, the group space, and a pasted `IBAN:` prefix's colon.

@@ -36,6 +36,7 @@ public struct MaskFormatter: TextFormatter {
     }
 
     public let name = "mask"
+    public var laysOutWholeText: Bool { true }
     public var maximumLength: Int? { slots.count }
     /// The slots' kinds, and the pattern's literals (consumed where they are typed).
     public var acceptedCharacters: AcceptedCharacters {

@@ -48,6 +48,7 @@ public enum NumberGrouping: String, Sendable, CaseIterable {
 /// pasted, the answer says `truncated`; submitted, the field is invalid.
 public struct NumberFormatter: TextFormatter {
     public let name = "number"
+    public var laysOutWholeText: Bool { true }
     public let grouping: NumberGrouping
     public let groupSeparator: Unicode.Scalar
     public let decimalSeparator: Unicode.Scalar

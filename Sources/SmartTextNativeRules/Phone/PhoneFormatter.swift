@@ -22,6 +22,7 @@ internal import SmartTextSupport
 /// digit and is invalid until it is fixed.
 public struct PhoneFormatter: TextFormatter {
     public let name = "phone"
+    public var laysOutWholeText: Bool { true }
     /// The region (upper case), or nil for international input.
     public let region: String?
     /// `+`, 17 digits (a trunk or international prefix and 15), and separators.
