@@ -161,6 +161,52 @@ import Testing
         }
     }
 
+    // MARK: Two-formatter chains
+
+    /// Every formatter of the catalogue, with typical options.
+    static let chainParts: [String] = [
+        #""trim""#, #""trimStart""#, #""collapseWhitespace""#, #""removeWhitespace""#, #""lowercase""#,
+        #""uppercase""#, #""digits""#, #"{"maxLength": {"max": 5}}"#, #"{"mask": {"pattern": "AA-###"}}"#,
+        #"{"mask": {"pattern": "+7 (###) ###-##-##"}}"#, #""creditCard""#, #""cardExpiry""#, #""iban""#, #""email""#,
+        #"{"number": {}}"#, #"{"number": {"groupSeparator": ".", "decimalSeparator": ","}}"#,
+        #"{"phone": {"region": "CN"}}"#, #"{"phone": {}}"#,
+    ]
+
+    /// Every chain of two formatters the registry accepts keeps rules 9 and 10 (those it refuses are
+    /// checked by ServableConfigurationTests): idempotent, value formats back, typing equals pasting,
+    /// random edits lose nothing.
+    @Test func everyTwoFormatterChainTheRegistryAcceptsKeepsTheRules() throws {
+        var accepted = 0
+        var generator = SplitMix64(state: 0xC4A1)
+        for first in Self.chainParts {
+            for second in Self.chainParts {
+                let chain = "[\(first), \(second)]"
+                guard let field = try? configuredField(chain) else { continue }
+                accepted += 1
+                let generated = GeneratedField(name: chain, formatters: chain)
+                for _ in 0..<8 {
+                    let input = Self.text(&generator, generated.alphabet, maxLength: 12)
+                    let once = field.format(input)
+                    #expect(field.format(once.text).text == once.text, "\(chain): \(input.debugDescription)")
+                    #expect(field.format(once.value).text == once.text, "\(chain): \(input.debugDescription)")
+                    let typed = try typeEach(field, input)
+                    let pasted = try field.edit(
+                        EditRequest(text: "", start: 0, end: 0, replacement: input, inputType: .insertFromPaste))
+                    #expect(typed.text == pasted.text, "\(chain): \(input.debugDescription)")
+                }
+                var text = field.format(Self.text(&generator, generated.alphabet, maxLength: 12)).text
+                for _ in 0..<16 {
+                    let request = Self.randomEdit(on: text, generated, &generator)
+                    let answer = try field.edit(request)
+                    Self.checkAnswer(answer, of: request, field: field, name: chain)
+                    Self.checkNothingLost(answer, of: request, field: field, name: chain)
+                    text = answer.text
+                }
+            }
+        }
+        #expect(accepted > 100, "\(accepted) chains of \(Self.chainParts.count * Self.chainParts.count) accepted")
+    }
+
     // MARK: Checks
 
     /// The caret is on a cluster boundary (rule 8), the answer is in canonical form and its value
@@ -190,23 +236,25 @@ import Testing
             case .index(var end) = TextUnits.scalarIndex(ofOffset: request.end, in: old, unit: .utf16)
         else { return }
         let replacement = TextUnits.scalars(request.replacement)
-        var significant = [Bool](repeating: false, count: old.count)
-        for case .kept(let index) in before.sources where !old[index].isSpace { significant[index] = true }
+        // Kept characters (white space too) steer Backspace and Delete; the others must survive.
+        var kept = [Bool](repeating: false, count: old.count)
+        for case .kept(let index) in before.sources { kept[index] = true }
+        let significant = kept.indices.map { kept[$0] && !old[$0].isSpace }
         let backward = request.inputType == .deleteContentBackward
         let forward = request.inputType == .deleteContentForward
         if replacement.isEmpty && (backward || forward) && start < end {
             func widen() -> Bool {
-                if backward, let previous = significant[..<start].lastIndex(of: true) {
+                if backward, let previous = kept[..<start].lastIndex(of: true) {
                     start = previous
                     return true
                 }
-                if forward, let next = significant[end...].firstIndex(of: true) {
+                if forward, let next = kept[end...].firstIndex(of: true) {
                     end = next + 1
                     return true
                 }
                 return false
             }
-            if start < end && !significant[start..<end].contains(true) && field.backspace == .deletePrevious {
+            if start < end && !kept[start..<end].contains(true) && field.backspace == .deletePrevious {
                 _ = widen()
             }
             while field.formatter.format(Array(old[..<start]) + old[end...], context: FormatContext()).scalars

@@ -83,7 +83,7 @@ public struct CardExpiryFormatter: TextFormatter {
             year.removeFirst(2)
         }
         // Three digits starting with 20 are a four-digit year being typed.
-        let capacity = startsWith20 && year.count == 3 ? 3 : 2
+        let capacity = startsWith20 && normalized.isEmpty && year.count == 3 ? 3 : 2
         var overflow = false
         if year.count > capacity {
             let extra = year[capacity...]
