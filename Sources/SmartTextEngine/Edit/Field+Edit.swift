@@ -202,15 +202,17 @@ extension Field {
             }
             var kept = Array(insertion[..<(low == 0 ? 0 : ends[low - 1])])
             let accepted = formatter.acceptedCharacters
-            for cluster in low + 1..<ends.count {
+            // Each try formats the whole text: a paste's tail is tried a bounded number of times.
+            var tries = 0
+            for cluster in low + 1..<ends.count where tries < Self.triesAfterAPasteOverflows {
                 let character = insertion[ends[cluster - 1]..<ends[cluster]]
                 guard character.contains(where: accepted.contains) else { continue }
-                if let candidate = fits((kept + character)[...]) {
+                tries += 1
+                let candidate = attempt((kept + character)[...])
+                if acceptable(candidate, inserting: kept.count + character.count) {
                     kept += character
                     best = candidate
-                } else if character.count == 1 && !Self.mayExpand(character.first!)
-                    && attempt((kept + character)[...]).overflow
-                {
+                } else if candidate.overflow && character.count == 1 && !Self.mayExpand(character.first!) {
                     // A character that takes one place overflows: the format is full.
                     break
                 }
@@ -368,6 +370,10 @@ extension Field {
         }
         return false
     }
+
+    /// How many characters of a paste after one that does not fit are tried, one at a time, before the
+    /// rest is dropped (pastes typed as far as this give what typing them gives).
+    static let triesAfterAPasteOverflows = 256
 
     /// The scalar index where each grapheme cluster of `scalars` ends.
     static func clusterEnds(_ scalars: ArraySlice<Unicode.Scalar>) -> [Int] {
