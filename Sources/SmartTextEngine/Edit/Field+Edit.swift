@@ -45,7 +45,7 @@ public struct EditOutcome: Sendable {
 }
 
 extension Field {
-    /// Applies one user edit: the edit rules of the API contract, 1 to 8.
+    /// Applies one user edit: the caret and edit rules of the README, 1 to 10.
     public func edit(_ request: EditRequest, locale: LocalePreference = .english) throws(EditError) -> EditOutcome {
         try apply(request, locale: locale, mapping: false).outcome
     }
@@ -147,7 +147,8 @@ extension Field {
                 Self.splice(old, deleteStart, deleteEnd, insertion),
                 context: FormatContext(final: final, fresh: deleteStart..<(deleteStart + insertion.count)))
         }
-        /// True when the edit's formatting keeps the rules: nothing overflows, nothing outside is lost.
+        /// True when the edit's formatting keeps the rules: nothing overflows, nothing outside is lost
+        /// (one formatting per edit; BENCHMARKS.md item 14).
         func acceptable(_ candidate: Formatted, inserting count: Int) -> Bool {
             guard !candidate.overflow else { return false }
             return !Self.losesCharacters(

@@ -161,9 +161,9 @@ public struct FormatContext: Sendable, Equatable {
     /// that overflows. Characters that were already in the text (not fresh) that no longer fit after an
     /// edit elsewhere stay, out of place, so that no edit destroys characters outside its range.
     public var fresh: Range<Int>
-    /// True when the input is a whole value given at once (`/v1/validate`, a whole text formatted on
-    /// `blur` or `submit`): every character is fresh, and an ambiguity that typing settles one way is
-    /// read as a submitted value means it (a value's `.` is its decimal point).
+    /// True when the input is a whole value submitted at once (`/v1/validate`): every character is fresh,
+    /// and an ambiguity that typing settles one way is read as a submitted value means it (a value's `.`
+    /// is its decimal point).
     public var submitted: Bool
 
     public init(final: Bool = false, fresh: Range<Int> = 0..<0, submitted: Bool = false) {
