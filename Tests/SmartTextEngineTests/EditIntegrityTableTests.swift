@@ -332,7 +332,8 @@ func configuredField(_ formatters: String, validators: String = "[]") throws -> 
 
     @Test(arguments: [
         "[{\"mask\": {\"pattern\": \"### kg\"}}]", #"["uppercase", {"mask": {"pattern": "+7 (###) ###-##-##"}}]"#,
-        #"[{"mask": {"pattern": "REF-******"}}]"#, "[{\"mask\": {\"pattern\": \"##x##\"}}]",
+        #"[{"mask": {"pattern": "REF-******"}}]"#, #"[{"mask": {"pattern": "8 (###) ###-##-##"}}]"#,
+        "[{\"mask\": {\"pattern\": \"##x##\"}}]",
         #"["trim", "collapseWhitespace", {"maxLength": {"max": 100}}]"#, #"["creditCard", {"maxLength": {"max": 19}}]"#,
         #"[{"number": {"groupSeparator": ".", "decimalSeparator": ",", "fractionDigits": 2}}]"#,
         #"["removeWhitespace", "email"]"#, #"["digits", "creditCard"]"#,
