@@ -7,6 +7,11 @@ import Testing
         field.format(text, event: event).text
     }
 
+    /// The text a value submitted at once (`/v1/validate`) gives.
+    func submitted(_ field: Field, _ text: String) -> String {
+        field.format(text, event: .submit, submitted: true).text
+    }
+
     @Test func whitespace() {
         let trim = field(TrimFormatter())
         #expect(formatted(trim, "  Jane ") == "Jane ")
@@ -30,9 +35,12 @@ import Testing
 
     @Test func maxLengthCountsGraphemeClusters() {
         let two = field(MaxLengthFormatter(max: 2))
-        #expect(formatted(two, "👍🏽👍🏽👍🏽") == "👍🏽👍🏽")
+        #expect(submitted(two, "👍🏽👍🏽👍🏽") == "👍🏽👍🏽")
         #expect(formatted(two, "e\u{301}x") == "e\u{301}x")
-        #expect(two.format("abc").text == "ab")
+        #expect(submitted(two, "abc") == "ab")
+        // A text already longer keeps its characters while editing, reported.
+        #expect(two.format("abc").text == "abc")
+        #expect(two.format("abc").unexpected == ["c"])
     }
 
     @Test func maskSlotsAndLiterals() throws {
@@ -47,7 +55,11 @@ import Testing
         let phone = field(try MaskFormatter(pattern: "+7 (###) ###-##-##"))
         #expect(formatted(phone, "9123456789") == "+7 (912) 345-67-89")
         #expect(formatted(phone, "+7 (912) 345-67-89") == "+7 (912) 345-67-89")
-        #expect(formatted(phone, "7") == "+7 (7")
+        // The pattern's own digits are part of the value: a 7 typed first is the pattern's 7.
+        #expect(formatted(phone, "7") == "+7 (")
+        #expect(formatted(phone, "9") == "+7 (9")
+        #expect(phone.format("9161234567").value == "79161234567")
+        #expect(formatted(phone, "79161234567") == "+7 (916) 123-45-67")
         #expect(throws: MaskFormatter.PatternError.self) { try MaskFormatter(pattern: "--") }
         #expect(throws: MaskFormatter.PatternError.self) { try MaskFormatter(pattern: "##\\") }
     }
@@ -77,7 +89,11 @@ import Testing
     @Test func creditCardUnknownAndLimits() {
         let card = builtinField("credit_card")
         #expect(card.format("9").meta["brand"] == nil)
-        #expect(card.format("4242 4242 4242 4242 1").text == "4242 4242 4242 4242")
+        // Past the brand's length: kept as it stands, dropped when submitted; reported both ways.
+        #expect(card.format("4242 4242 4242 4242 1").text == "4242 4242 4242 42421")
+        #expect(card.format("4242 4242 4242 4242 1").unexpected == ["1"])
+        #expect(submitted(card, "4242 4242 4242 4242 1") == "4242 4242 4242 4242")
+        #expect(card.format("4242 4242 4242 4242 1", event: .submit, submitted: true).validation.valid == false)
         #expect(card.format("3782-822463-10005").text == "3782 822463 10005")
         // 16 digits failing Luhn: not complete yet for a brand that goes no further? Visa stops at 16.
         #expect(card.format("4242424242424241").complete == true)
@@ -90,13 +106,21 @@ import Testing
         #expect(formatted(expiry, "1") == "1")
         #expect(formatted(expiry, "1/") == "01/")
         #expect(formatted(expiry, "12") == "12/")
-        #expect(formatted(expiry, "13") == "1")
-        #expect(formatted(expiry, "00") == "0")
+        // An impossible second month digit: typed, refused; already in the text, it starts the year.
+        #expect(submitted(expiry, "13") == "1")
+        #expect(formatted(expiry, "13") == "01/3")
+        #expect(submitted(expiry, "00") == "0")
+        #expect(formatted(expiry, "00") == "00/")
+        #expect(expiry.format("00").unexpected == ["0"])
         #expect(formatted(expiry, "1230") == "12/30")
         #expect(formatted(expiry, "12/30") == "12/30")
         #expect(expiry.format("04/").value == "04")
         #expect(expiry.format("1230").complete)
-        #expect(expiry.format("12/2026").text == "12/20")
+        // A four-digit year of this century is its last two digits.
+        #expect(expiry.format("12/2026").text == "12/26")
+        #expect(expiry.format("12/2026").unexpected.isEmpty)
+        #expect(expiry.format("12/203").text == "12/203")
+        #expect(expiry.format("12/203").complete == false)
     }
 
     @Test func iban() {
@@ -104,9 +128,14 @@ import Testing
         #expect(formatted(iban, "de89370400440532013000") == "DE89 3704 0044 0532 0130 00")
         #expect(formatted(iban, "IBAN: GB82 WEST 1234 5698 7654 32") == "GB82 WEST 1234 5698 7654 32")
         #expect(iban.format("GB82WEST12345698765432").complete)
-        #expect(formatted(iban, "GB82WEST123456987654329") == "GB82 WEST 1234 5698 7654 32")
-        #expect(formatted(iban, "1DE") == "DE")
-        #expect(formatted(iban, "DEX89") == "DE89")
+        #expect(submitted(iban, "GB82WEST123456987654329") == "GB82 WEST 1234 5698 7654 32")
+        #expect(submitted(iban, "1DE") == "DE")
+        #expect(submitted(iban, "DEX89") == "DE89")
+        // As it stands (an edit elsewhere left them there), characters out of place stay, reported.
+        #expect(formatted(iban, "GB82WEST123456987654329") == "GB82 WEST 1234 5698 7654 329")
+        #expect(formatted(iban, "1DE") == "1DE")
+        #expect(iban.format("1DE").unexpected == ["1", "E"])
+        #expect(iban.format("1DE").complete == false)
         #expect(iban.format("DE89 3704").value == "DE893704")
     }
 
@@ -127,17 +156,29 @@ import Testing
         #expect(formatted(field(NumberFormatter(grouping: .none)), "1234567.89") == "1234567.89")
         #expect(formatted(thousand, "1234.") == "1,234.")
         #expect(thousand.format("1,234.").value == "1234.")
-        #expect(formatted(thousand, "007") == "7")
+        // Leading zeros stay while editing and go on blur.
+        #expect(formatted(thousand, "007") == "007")
+        #expect(formatted(thousand, "007", event: .blur) == "7")
+        #expect(formatted(thousand, "0000") == "0,000")
+        #expect(formatted(thousand, "000", event: .blur) == "0")
         #expect(formatted(thousand, "0") == "0")
         #expect(formatted(thousand, ".5") == "0.5")
         #expect(formatted(thousand, "1.234") == "1.23")
+        #expect(thousand.format("1.234").unexpected == ["4"])
         #expect(formatted(thousand, "-12") == "12")
+        #expect(thousand.format("-12").unexpected == ["-"])
+        #expect(thousand.format("12abc").unexpected == ["a", "b", "c"])
+        #expect(thousand.format("1,5").unexpected == [","])
+        #expect(thousand.format("12,34,567").unexpected == [","])
+        #expect(thousand.format("1,234,567.8").unexpected.isEmpty)
         let signed = field(NumberFormatter(allowNegative: true))
         #expect(formatted(signed, "-1234") == "-1,234")
         #expect(formatted(signed, "-") == "-")
         #expect(formatted(signed, "12-3") == "123")
+        #expect(signed.format("12-3").unexpected == ["-"])
         let whole = field(NumberFormatter(fractionDigits: 0))
         #expect(formatted(whole, "12.5") == "125")
+        #expect(whole.format("12.5").unexpected == ["."])
     }
 
     @Test func numberWithDecimalComma() {
@@ -149,6 +190,11 @@ import Testing
         // Three digits after a lone dot: a thousands separator.
         #expect(formatted(german, "1.234") == "1.234")
         #expect(german.format("1.234").value == "1234")
+        // A value's one dot with at most two digits after it is its decimal point; typed, a dot only groups.
+        #expect(formatted(german, "1234.5") == "1.234,5")
+        #expect(submitted(german, "1.5") == "1,5")
+        #expect(submitted(german, "1.2.3") == "123")
+        #expect(german.format("1.2.3", event: .submit, submitted: true).unexpected == [".", "."])
     }
 
     @Test func chainedFormattersComposeProvenance() throws {

@@ -296,7 +296,7 @@ func problems(_ texts: String..., builtin: Bool = false) -> [String] {
         #expect(form.fields.map(\.name) == ["pw", "pw2"])
         #expect(form.fields[1].field.label.resolve(.english) == "Confirm")
         #expect(form.fields[1].required == false)
-        #expect(form.fields[1].field.format("123456789").text == "12345678")
+        #expect(form.fields[1].field.format("123456789", event: .submit, submitted: true).text == "12345678")
     }
 
     @Test func formMistakes() {

@@ -72,8 +72,10 @@ import Testing
             let json = try client(service).post(
                 "/v1/format", json: #"{"field":["full_name","username"],"text":"  Jane   Doe Smith Johnson Junior"}"#
             ).json
-            // full_name trims and collapses spaces, then username removes them and keeps 20 characters.
-            #expect(json["text"] as? String == "JaneDoeSmithJohnsonJ")
+            // full_name trims and collapses spaces, then username removes them and keeps 20 characters: the
+            // text as it stands keeps the five past them, which make it invalid (unexpectedCharacters).
+            #expect(json["text"] as? String == "JaneDoeSmithJohnsonJunior")
+            #expect(json["valid"] as? Bool == false)
         }
     }
 

@@ -115,7 +115,7 @@ func extendsChain(_ count: Int, cycle: Bool = false) -> String {
             let sender = Thread {
                 guard let client = try? HTTPTestClient(port: port) else { return }
                 while running.withLock({ $0 }) {
-                    let answer = try? client.post("/v1/format", json: #"{"field":"zip","text":"123456"}"#)
+                    let answer = try? client.post("/v1/format", json: #"{"field":"zip","text":"12a345"}"#)
                     sent.withLock { $0 += 1 }
                     if answer?.status != 200 || (try? answer?.json["text"] as? String) != "12345" {
                         failures.withLock { $0 += 1 }
@@ -129,7 +129,7 @@ func extendsChain(_ count: Int, cycle: Bool = false) -> String {
             server.signal(SIGHUP)
             #expect(server.waitForError(containing: "SIGHUP: registry v2+builtin.2026-11-29 now serving"))
             #expect(
-                try client.post("/v1/format", json: #"{"field":"pin","text":"12345"}"#).json["text"] as? String
+                try client.post("/v1/format", json: #"{"field":"pin","text":"1b234"}"#).json["text"] as? String
                     == "1234")
             usleep(200_000)
             running.withLock { $0 = false }
@@ -158,7 +158,7 @@ func extendsChain(_ count: Int, cycle: Bool = false) -> String {
                 })
             let client = try HTTPTestClient(port: server.port)
             #expect(
-                try client.post("/v1/format", json: #"{"field":"zip","text":"123456"}"#).json["text"] as? String
+                try client.post("/v1/format", json: #"{"field":"zip","text":"12a345"}"#).json["text"] as? String
                     == "12345")
             #expect(try client.get("/metrics").text.contains(#"smarttext_registry_reloads_total{result="failure"} 1"#))
             // Fixed again, the next reload goes through.

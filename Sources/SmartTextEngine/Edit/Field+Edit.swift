@@ -39,10 +39,13 @@ public struct EditOutcome: Sendable {
     public var meta: JSONObject
     /// Validator results.
     public var validation: ValidationReport
+    /// Characters that cannot be part of the text, each once (reported by the `unexpectedCharacters`
+    /// rule): kept out of place after an edit, or, on `blur` and `submit` and for a whole text, dropped.
+    public var unexpected: [Unicode.Scalar]
 }
 
 extension Field {
-    /// Applies one user edit: the edit rules of the API contract, 1 to 8.
+    /// Applies one user edit: the caret and edit rules of the README, 1 to 10.
     public func edit(_ request: EditRequest, locale: LocalePreference = .english) throws(EditError) -> EditOutcome {
         try apply(request, locale: locale, mapping: false).outcome
     }
@@ -53,30 +56,42 @@ extension Field {
         _ request: EditRequest, locale: LocalePreference, mapping: Bool
     ) throws(EditError) -> (outcome: EditOutcome, typedMap: [Int]?) {
         let old = TextUnits.scalars(request.text)
-        let (start, end) = try Self.resolveRange(request, in: old)
-        let replacement = TextUnits.scalars(request.replacement)
+        var (start, end) = try Self.resolveRange(request, in: old)
+        var replacement = TextUnits.scalars(request.replacement)
         let inputType = request.inputType ?? (replacement.isEmpty ? .deleteContentBackward : .insertText)
         let kind = inputType.kind(replacementIsEmpty: replacement.isEmpty)
-        let context = FormatContext(final: request.event != .change)
+        let final = request.event != .change
 
         if kind == .composition {
             let raw = Array(old[..<start]) + replacement + old[end...]
-            let formatted = formatter.format(raw, context: context)
+            let formatted = formatter.format(raw, context: FormatContext(final: final))
             let answer = outcome(
                 text: raw, caretIndex: start + replacement.count, formatted: formatted, old: old, request: request,
-                locale: locale, deferred: true)
+                locale: locale, input: raw, deferred: true)
             // The text is shown as typed: every position stays where it is.
             return (answer, mapping ? Array(0...raw.count) : nil)
         }
+        if !replacement.isEmpty {
+            // An insertion never splits a character (rule 8).
+            Self.keepClustersWhole(old, &start, &end, &replacement)
+        }
 
-        // The old text's own formatting is needed only for deletions at a
-        // separator and for refused edits: computed on first use (BENCHMARKS.md item 2).
+        // The old text's own formatting is needed for deletions at a separator, refused edits and the
+        // check that nothing outside the edit is lost: computed on first use (BENCHMARKS.md item 2).
         var formattedBefore: Formatted? = nil
         func before() -> Formatted {
             if let formattedBefore { return formattedBefore }
-            let formatted = formatter.format(old, context: context)
+            let formatted = formatter.format(old, context: FormatContext(final: final))
             formattedBefore = formatted
             return formatted
+        }
+        var significantBefore: [Bool]? = nil
+        /// For each character of the old text: is it significant (kept by its formatting)?
+        func significant() -> [Bool] {
+            if let significantBefore { return significantBefore }
+            let significant = Self.significantInputs(before(), count: old.count)
+            significantBefore = significant
+            return significant
         }
         let typedCount = old.count - (end - start) + replacement.count
         /// The typed text's positions, through `input` (typed → the formatter's input), into `formatted`.
@@ -91,10 +106,20 @@ extension Field {
             if typed <= start + replacement.count { return start }
             return typed - replacement.count + (end - start)
         }
+        /// The old text as it is, the caret at the edit's start: the answer to a refused edit (rule 5).
+        func refused() -> (outcome: EditOutcome, typedMap: [Int]?) {
+            let formatted = before()
+            let caretBefore = Self.position(ofInput: start, in: formatted, affinity: .left)
+            let answer = outcome(
+                text: formatted.scalars, caretIndex: caretBefore, formatted: formatted, old: old, request: request,
+                locale: locale, rejected: true)
+            return (answer, typedMap(formatted, inputCount: old.count, inOld))
+        }
+        let isKeyDeletion = replacement.isEmpty && (kind == .deleteBackward || kind == .deleteForward)
         var deleteStart = start
         var deleteEnd = end
-        if replacement.isEmpty && start < end && (kind == .deleteBackward || kind == .deleteForward) {
-            let significant = Self.significantInputs(before(), count: old.count)
+        if isKeyDeletion && start < end {
+            let significant = significant()
             if !significant[start..<end].contains(true) {
                 // Only separators are being deleted (rule 4).
                 switch backspace {
@@ -116,34 +141,88 @@ extension Field {
             }
         }
 
-        var inserted = replacement.count
-        var formatted = formatter.format(Self.splice(old, deleteStart, deleteEnd, replacement[...]), context: context)
-        var truncated = false
-        if formatted.overflow && inserted > 0 {
-            // Keep the text around the edit and as much of the insertion as fits (rule 5).
-            let fits = { (count: Int) -> Formatted? in
-                let candidate = self.formatter.format(
-                    Self.splice(old, deleteStart, deleteEnd, replacement[..<count]), context: context)
-                return candidate.overflow ? nil : candidate
-            }
-            if var best = fits(0) {
-                var low = 0
-                var high = inserted - 1
-                while low < high {
-                    let middle = (low + high + 1) / 2
-                    if let candidate = fits(middle) {
-                        low = middle
-                        best = candidate
-                    } else {
-                        high = middle - 1
-                    }
+        /// The edit inserting `insertion` (part of the replacement), which is the fresh input.
+        func attempt(_ insertion: ArraySlice<Unicode.Scalar>) -> Formatted {
+            formatter.format(
+                Self.splice(old, deleteStart, deleteEnd, insertion),
+                context: FormatContext(final: final, fresh: deleteStart..<(deleteStart + insertion.count)))
+        }
+        /// True when the edit's formatting keeps the rules: nothing overflows, nothing outside is lost
+        /// (one formatting per edit; BENCHMARKS.md item 14).
+        func acceptable(_ candidate: Formatted, inserting count: Int) -> Bool {
+            guard !candidate.overflow else { return false }
+            return !Self.losesCharacters(
+                candidate, old: old, removing: deleteStart..<deleteEnd, inserting: count,
+                significantBefore: significant)
+        }
+        /// The formatting when `insertion` fits.
+        func fits(_ insertion: ArraySlice<Unicode.Scalar>) -> Formatted? {
+            let candidate = attempt(insertion)
+            return acceptable(candidate, inserting: insertion.count) ? candidate : nil
+        }
+        var insertion = replacement[...]
+        var formatted = attempt(insertion)
+        if isKeyDeletion && start < end {
+            // When the formatter puts back what was deleted (a supplied `+`, `0.`, a mask's own letters),
+            // Backspace and Delete take the next significant character in their direction too, until
+            // the text changes (rule 10: they always make progress).
+            let significant = significant()
+            let shown = before().scalars
+            while formatted.scalars == shown {
+                if kind == .deleteBackward, let previous = significant[..<deleteStart].lastIndex(of: true) {
+                    deleteStart = previous
+                } else if kind == .deleteForward, let next = significant[deleteEnd...].firstIndex(of: true) {
+                    deleteEnd = next + 1
+                } else {
+                    break
                 }
-                inserted = low
-                formatted = best
+                formatted = attempt([])
             }
+        }
+        var truncated = false
+        if !acceptable(formatted, inserting: insertion.count) {
+            guard !insertion.isEmpty, let nothing = fits([]) else {
+                // A deletion that would take characters outside its range with it: refused (rule 10).
+                return refused()
+            }
+            // Keep the text around the edit and what of the insertion fits, as typing it one character
+            // at a time would (rules 5 and 10): the most characters (grapheme clusters) from its start
+            // that fit, then each later character that still fits.
+            let ends = Self.clusterEnds(insertion)
+            var best = nothing
+            var low = 0
+            var high = ends.count - 1
+            while low < high {
+                let middle = (low + high + 1) / 2
+                if let candidate = fits(insertion[..<ends[middle - 1]]) {
+                    low = middle
+                    best = candidate
+                } else {
+                    high = middle - 1
+                }
+            }
+            var kept = Array(insertion[..<(low == 0 ? 0 : ends[low - 1])])
+            let accepted = formatter.acceptedCharacters
+            // Each try formats the whole text: a paste's tail is tried a bounded number of times.
+            var tries = 0
+            for cluster in low + 1..<ends.count where tries < Self.triesAfterAPasteOverflows {
+                let character = insertion[ends[cluster - 1]..<ends[cluster]]
+                guard character.contains(where: accepted.contains) else { continue }
+                tries += 1
+                let candidate = attempt((kept + character)[...])
+                if acceptable(candidate, inserting: kept.count + character.count) {
+                    kept += character
+                    best = candidate
+                } else if candidate.overflow && character.count == 1 && !Self.mayExpand(character.first!) {
+                    // A character that takes one place overflows: the format is full.
+                    break
+                }
+            }
+            insertion = kept[...]
+            formatted = best
             truncated = true
         }
-
+        let inserted = insertion.count
         let rawCaret = deleteStart + inserted
         var caret: Int
         switch kind {
@@ -158,31 +237,33 @@ extension Field {
 
         if !replacement.isEmpty {
             let insertedRange = deleteStart..<(deleteStart + inserted)
-            let keptSomething = formatted.sources.contains { source in
-                guard let index = source.inputIndex else { return false }
-                return insertedRange.contains(index)
-            }
+            let keptSomething =
+                formatted.sources.contains { source in
+                    guard let index = source.inputIndex else { return false }
+                    return insertedRange.contains(index)
+                } || formatted.normalized.contains(where: insertedRange.contains)
             if !keptSomething {
-                let typed = replacement[..<inserted].map(\.halfWidth)
+                let typed = insertion.map(\.halfWidth)
                 if !typed.isEmpty, let afterLiteral = Self.literalRun(typed, around: caret, in: formatted) {
                     // A literal typed where the format already has it is consumed (rule 6).
                     caret = afterLiteral
                     truncated = false
                 } else {
                     // Nothing of the edit fits: the text stays as it was (rule 5).
-                    let formatted = before()
-                    let caretBefore = Self.position(ofInput: start, in: formatted, affinity: .left)
-                    let answer = outcome(
-                        text: formatted.scalars, caretIndex: caretBefore, formatted: formatted, old: old,
-                        request: request, locale: locale, rejected: true)
-                    return (answer, typedMap(formatted, inputCount: old.count, inOld))
+                    return refused()
                 }
+            } else if formatted.unexpected.contains(where: insertedRange.contains) {
+                // Part of the insertion could not be used (a minus sign where negatives are not allowed,
+                // letters pasted into a number): the answer says so.
+                truncated = true
             }
         }
         let answer = outcome(
             text: formatted.scalars, caretIndex: caret, formatted: formatted, old: old, request: request,
-            locale: locale, truncated: truncated)
-        // Typed → the formatter's input: a deletion widened by rule 4 and a truncated insertion
+            locale: locale,
+            input: formatted.unexpected.isEmpty ? nil : Self.splice(old, deleteStart, deleteEnd, insertion),
+            truncated: truncated)
+        // Typed → the formatter's input: a deletion widened by rules 4 and 10 and a truncated insertion
         // leave their dropped characters at the edit's position.
         let (kept, removedEnd) = (inserted, deleteEnd)
         let inputCount = old.count - (deleteEnd - deleteStart) + inserted
@@ -200,17 +281,31 @@ extension Field {
         )
     }
 
-    /// Formats a whole text; the caret goes to the end.
+    /// Formats a whole text as it stands (a prefill, the text a client shows on `blur`); the caret goes to
+    /// the end. Characters that cannot be part of it are reported (rule `unexpectedCharacters`): those
+    /// out of place stay where they are, so that nothing the user sees is lost.
     public func format(
         _ text: String, event: ValidationEvent = .change, units: OffsetUnit = .utf16,
         locale: LocalePreference = .english, formValues: [String: String] = [:]
     ) -> EditOutcome {
+        format(text, event: event, submitted: false, units: units, locale: locale, formValues: formValues)
+    }
+
+    /// Formats a whole text; when `submitted` (`/v1/validate`), as a value submitted at once: every
+    /// character must fit where it is, and what cannot is dropped and reported (rule 11), so that the
+    /// answer shows what the value would be.
+    public func format(
+        _ text: String, event: ValidationEvent, submitted: Bool, units: OffsetUnit = .utf16,
+        locale: LocalePreference = .english, formValues: [String: String] = [:]
+    ) -> EditOutcome {
         let old = TextUnits.scalars(text)
-        let formatted = formatter.format(old, context: FormatContext(final: event != .change))
+        let context = FormatContext(
+            final: event != .change, fresh: submitted ? 0..<old.count : 0..<0, submitted: submitted)
+        let formatted = formatter.format(old, context: context)
         let request = EditRequest(text: text, start: 0, end: 0, replacement: "", units: units, event: event)
         return outcome(
             text: formatted.scalars, caretIndex: formatted.scalars.count, formatted: formatted, old: old,
-            request: request, locale: locale, formValues: formValues)
+            request: request, locale: locale, reportDropped: true, formValues: formValues)
     }
 
     // MARK: - Steps
@@ -241,6 +336,82 @@ extension Field {
         raw.append(contentsOf: insertion)
         raw.append(contentsOf: old[end...])
         return raw
+    }
+
+    /// True when a significant character of `old` (one its formatting keeps, white space aside)
+    /// outside `removed` is neither kept in `formatted` (the edited text's formatting, `count`
+    /// characters inserted at `removed.lowerBound`) nor normalized away (rule 10). Usually every
+    /// character outside the edit is kept, which is checked without formatting the old text.
+    static func losesCharacters(
+        _ formatted: Formatted, old: [Unicode.Scalar], removing removed: Range<Int>, inserting count: Int,
+        significantBefore: () -> [Bool]
+    ) -> Bool {
+        var keptInput = [Bool](repeating: false, count: old.count - removed.count + count)
+        for source in formatted.sources {
+            if case .kept(let index) = source { keptInput[index] = true }
+        }
+        for index in formatted.normalized { keptInput[index] = true }
+        let kept = keptInput
+        let shift = count - removed.count
+        func suspects() -> Bool {
+            for index in 0..<removed.lowerBound where !kept[index] && !old[index].isSpace { return true }
+            for index in removed.upperBound..<old.count where !kept[index + shift] && !old[index].isSpace {
+                return true
+            }
+            return false
+        }
+        guard suspects() else { return false }
+        let significant = significantBefore()
+        for index in 0..<removed.lowerBound where significant[index] && !kept[index] && !old[index].isSpace {
+            return true
+        }
+        for index in removed.upperBound..<old.count
+        where significant[index] && !kept[index + shift] && !old[index].isSpace {
+            return true
+        }
+        return false
+    }
+
+    /// How many characters of a paste after one that does not fit are tried, one at a time, before the
+    /// rest is dropped (pastes typed as far as this give what typing them gives).
+    static let triesAfterAPasteOverflows = 256
+
+    /// The scalar index where each grapheme cluster of `scalars` ends.
+    static func clusterEnds(_ scalars: ArraySlice<Unicode.Scalar>) -> [Int] {
+        let array = Array(scalars)
+        guard let boundaries = TextUnits.clusterBoundaries(array) else { return Array(1...max(array.count, 1)) }
+        return (1...array.count).filter { boundaries[$0] }
+    }
+
+    /// True when case mapping may make `scalar` more than one character (`ß` → `SS`): it can overflow
+    /// a format that a later, simpler character still fits.
+    static func mayExpand(_ scalar: Unicode.Scalar) -> Bool {
+        guard scalar.value >= 0x80 else { return false }
+        let properties = scalar.properties
+        return properties.uppercaseMapping.unicodeScalars.count > 1
+            || properties.lowercaseMapping.unicodeScalars.count > 1
+            || properties.titlecaseMapping.unicodeScalars.count > 1
+    }
+
+    /// Moves an insertion that would land inside a grapheme cluster (between an emoji and its skin
+    /// tone) to the end of that cluster, so that no insertion splits a character (rule 8). With a
+    /// selection, the rest of the cluster after it moves in front of the insertion.
+    static func keepClustersWhole(
+        _ old: [Unicode.Scalar], _ start: inout Int, _ end: inout Int, _ replacement: inout [Unicode.Scalar]
+    ) {
+        // Between two scalars below U+0300 there is always a boundary (CR LF aside): the usual case.
+        guard start > 0 && end < old.count,
+            old[start - 1].value >= 0x300 || old[end].value >= 0x300 || old[start - 1] == "\r"
+        else { return }
+        let remaining = Array(old[..<start]) + old[end...]
+        guard let boundaries = TextUnits.clusterBoundaries(remaining), !boundaries[start] else { return }
+        let target = TextUnits.snapToCluster(start, boundaries: boundaries) + (end - start)
+        if start == end {
+            start = target
+        } else {
+            replacement = Array(old[end..<target]) + replacement
+        }
+        end = target
     }
 
     /// For each input index: does the formatter keep it as a significant character?
@@ -311,10 +482,12 @@ extension Field {
         return nil
     }
 
+    /// The answer: `formatted` is the formatting of `input` (the old text when nil), shown as `text`.
+    /// Characters dropped as unexpected are reported with `reportDropped`, out-of-place ones always.
     private func outcome(
         text: [Unicode.Scalar], caretIndex: Int, formatted: Formatted, old: [Unicode.Scalar], request: EditRequest,
-        locale: LocalePreference, rejected: Bool = false, truncated: Bool = false, deferred: Bool = false,
-        formValues: [String: String] = [:]
+        locale: LocalePreference, input: [Unicode.Scalar]? = nil, reportDropped: Bool? = nil, rejected: Bool = false,
+        truncated: Bool = false, deferred: Bool = false, formValues: [String: String] = [:]
     ) -> EditOutcome {
         let caret = TextUnits.snapToCluster(caretIndex, boundaries: TextUnits.clusterBoundaries(text))
         let value = formatter.value(of: formatted)
@@ -322,16 +495,31 @@ extension Field {
         let textString = TextUnits.string(text)
         let valueString = TextUnits.string(value)
         let formattedText = text == formatted.scalars ? textString : TextUnits.string(formatted.scalars)
+        let unexpected = Self.unexpectedCharacters(
+            formatted, input: input ?? old, reportDropped: reportDropped ?? (request.event != .change))
         let validation = validate(
             ValidationInput(
                 text: formattedText, value: valueString, valueScalars: value, complete: complete, meta: formatted.meta,
-                formValues: formValues),
+                formValues: formValues, unexpected: unexpected),
             event: request.event, locale: locale)
         return EditOutcome(
             text: textString, caret: TextUnits.offset(ofScalarIndex: caret, in: text, unit: request.units),
             value: valueString, complete: complete, rejected: rejected, truncated: truncated,
             deferred: deferred, change: Self.change(from: old, to: text, units: request.units), meta: formatted.meta,
-            validation: validation)
+            validation: validation, unexpected: unexpected)
+    }
+
+    /// The characters of `input` that `formatted` reports as unexpected: those it keeps out of place,
+    /// and with `reportDropped` those it dropped (rule 11).
+    static func unexpectedCharacters(
+        _ formatted: Formatted, input: [Unicode.Scalar], reportDropped: Bool
+    ) -> [Unicode.Scalar] {
+        guard !formatted.unexpected.isEmpty else { return [] }
+        var kept = [Bool](repeating: false, count: input.count)
+        for source in formatted.sources {
+            if case .kept(let index) = source { kept[index] = true }
+        }
+        return formatted.unexpected.filter { reportDropped || kept[$0] }.map { input[$0] }
     }
 
     /// The common prefix and suffix of the two texts bound the change.

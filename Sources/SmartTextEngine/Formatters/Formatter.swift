@@ -55,20 +55,32 @@ public struct Formatted: Sendable, Equatable {
     public var sources: [Provenance]
     /// True when the format is fully filled, false when it is not, nil when the formatter has no opinion.
     public var complete: Bool?
-    /// True when acceptable input was dropped because the format was full.
+    /// True when acceptable input was dropped because the format was full (only fresh input
+    /// overflows: see ``FormatContext/fresh``).
     public var overflow: Bool
     /// Facts the formatter found (`{"brand": "visa"}`).
     public var meta: JSONObject
+    /// Input indices of characters that cannot be part of the text where they are: dropped (a letter in
+    /// a number, a digit past a full format) or kept out of place (a letter an edit moved into a digit
+    /// slot). Formatting (separators, white space, a layout's literals, case, digit forms) and
+    /// normalizations (``normalized``) are not listed. Ascending.
+    public var unexpected: [Int]
+    /// Input indices of characters removed as a normalization of the same value: a country code when a
+    /// number is shown in national form, a year's century, a pasted `IBAN` label, leading zeros on blur.
+    /// They do not count as lost (edit rule 10) nor as unexpected (rule 11).
+    public var normalized: [Int]
 
     public init(
         scalars: [Unicode.Scalar] = [], sources: [Provenance] = [], complete: Bool? = nil, overflow: Bool = false,
-        meta: JSONObject = JSONObject()
+        meta: JSONObject = JSONObject(), unexpected: [Int] = [], normalized: [Int] = []
     ) {
         self.scalars = scalars
         self.sources = sources
         self.complete = complete
         self.overflow = overflow
         self.meta = meta
+        self.unexpected = unexpected
+        self.normalized = normalized
     }
 
     /// The input unchanged, every scalar kept.
@@ -81,46 +93,90 @@ public struct Formatted: Sendable, Equatable {
 
     // MARK: Building
 
-    mutating func reserve(_ count: Int) {
+    package mutating func reserve(_ count: Int) {
         scalars.reserveCapacity(count)
         sources.reserveCapacity(count)
     }
 
-    mutating func keep(_ scalar: Unicode.Scalar, from index: Int) {
+    package mutating func keep(_ scalar: Unicode.Scalar, from index: Int) {
         scalars.append(scalar)
         sources.append(.kept(index))
     }
 
-    mutating func insertLiteral(_ scalar: Unicode.Scalar) {
+    package mutating func insertLiteral(_ scalar: Unicode.Scalar) {
         scalars.append(scalar)
         sources.append(.literal)
     }
 
-    mutating func consume(_ scalar: Unicode.Scalar, from index: Int) {
+    package mutating func consume(_ scalar: Unicode.Scalar, from index: Int) {
         scalars.append(scalar)
         sources.append(.consumed(index))
     }
 
-    mutating func synthesize(_ scalar: Unicode.Scalar) {
+    package mutating func synthesize(_ scalar: Unicode.Scalar) {
         scalars.append(scalar)
         sources.append(.synthesized)
     }
 
-    /// Removes every output scalar: a format with no significant character shows nothing.
-    mutating func clearIfNothingSignificant() {
-        if !sources.contains(where: \.isSignificant) {
+    /// Removes every output scalar when none was taken from the input: a format with nothing typed
+    /// shows nothing (a mask's literals, even those it supplies as part of the value, wait for input).
+    package mutating func clearIfNothingKept() {
+        if !sources.contains(where: \.isKept) {
             scalars.removeAll()
             sources.removeAll()
         }
     }
+
+    /// Records input `index` as unexpected (dropped, or kept out of place).
+    package mutating func markUnexpected(_ index: Int) {
+        unexpected.append(index)
+    }
+
+    /// Records input `index` as removed by a normalization.
+    package mutating func markNormalized(_ index: Int) {
+        normalized.append(index)
+    }
 }
 
-/// When a formatter runs: while typing, or once the user has left the field.
+/// Characters that separate groups in what people paste (`4242-4242`, `2026/11/29`, `(201) 555.0123`):
+/// dropping them is formatting, not loss.
+public enum Separators {
+    /// White space, or one of `- ‐ – / . , : ( ) _ '` and the middle dot.
+    public static func contains(_ scalar: Unicode.Scalar) -> Bool {
+        let character = scalar.halfWidth
+        switch character {
+        case "-", "\u{2010}", "\u{2013}", "/", ".", ",", ":", "(", ")", "_", "'", "\u{00B7}": return true
+        default: return character.isSpace
+        }
+    }
+}
+
+/// When a formatter runs: while typing, or once the user has left the field; and which input is new.
 public struct FormatContext: Sendable, Equatable {
     /// True on `blur` and `submit`: formatters may finish the text (trim trailing spaces).
     public var final: Bool
+    /// The input indices the user is adding now (an edit's insertion; the whole text when a submitted
+    /// value is checked). A fresh character must fit where it lands, or it is dropped (and reported in
+    /// ``Formatted/unexpected``); and when the input holds more than the format can, it is fresh input
+    /// that overflows. Characters that were already in the text (not fresh) that no longer fit after an
+    /// edit elsewhere stay, out of place, so that no edit destroys characters outside its range.
+    public var fresh: Range<Int>
+    /// True when the input is a whole value submitted at once (`/v1/validate`): every character is fresh,
+    /// and an ambiguity that typing settles one way is read as a submitted value means it (a value's `.`
+    /// is its decimal point).
+    public var submitted: Bool
 
-    public init(final: Bool = false) { self.final = final }
+    public init(final: Bool = false, fresh: Range<Int> = 0..<0, submitted: Bool = false) {
+        self.final = final
+        self.fresh = fresh
+        self.submitted = submitted
+    }
+
+    /// True when input `index` is fresh.
+    @inlinable public func isFresh(_ index: Int) -> Bool { fresh.contains(index) }
+
+    /// True when some input is fresh.
+    @inlinable public var hasFresh: Bool { !fresh.isEmpty }
 }
 
 /// One formatter of a field's pipeline. Implementations are pure values.
@@ -137,6 +193,10 @@ public protocol TextFormatter: Sendable {
     var maximumLength: Int? { get }
     /// The characters typing can add to the text; any other is always refused.
     var acceptedCharacters: AcceptedCharacters { get }
+    /// True when the formatter lays the whole text out (a mask, card, IBAN, expiry, number, phone,
+    /// email): what it makes of a character depends on the others, so in a field's chain only
+    /// `maxLength` may follow it.
+    var laysOutWholeText: Bool { get }
 }
 
 extension TextFormatter {
@@ -144,6 +204,7 @@ extension TextFormatter {
     public var mapsValue: Bool { false }
     public var maximumLength: Int? { nil }
     public var acceptedCharacters: AcceptedCharacters { .anything }
+    public var laysOutWholeText: Bool { false }
 }
 
 /// Formatters applied in order; their provenance maps compose so that the
@@ -165,7 +226,9 @@ public struct FormatterPipeline: Sendable {
         guard let first = formatters.first else { return .identity(input) }
         var result = first.format(input, context: context)
         for formatter in formatters.dropFirst() {
-            let next = formatter.format(result.scalars, context: context)
+            var stepContext = context
+            stepContext.fresh = Self.freshOutput(of: result, fresh: context.fresh)
+            let next = formatter.format(result.scalars, context: stepContext)
             var sources: [Provenance] = []
             sources.reserveCapacity(next.sources.count)
             for source in next.sources {
@@ -184,12 +247,38 @@ public struct FormatterPipeline: Sendable {
             }
             var meta = result.meta
             for member in next.meta.members { meta[member.key] = member.value }
+            // What this step dropped or normalized, as indices of the original input (a literal an
+            // earlier step inserted is formatting, whatever a later step does with it).
+            var unexpected = result.unexpected
+            var normalized = result.normalized
+            for index in next.unexpected {
+                if let original = result.sources[index].inputIndex { unexpected.append(original) }
+            }
+            for index in next.normalized {
+                if let original = result.sources[index].inputIndex { normalized.append(original) }
+            }
             result = Formatted(
                 scalars: next.scalars, sources: sources,
                 complete: Self.combine(result.complete, next.complete),
-                overflow: result.overflow || next.overflow, meta: meta)
+                overflow: result.overflow || next.overflow, meta: meta,
+                unexpected: next.unexpected.isEmpty ? unexpected : unexpected.sorted(),
+                normalized: next.normalized.isEmpty ? normalized : normalized.sorted())
         }
         return result
+    }
+
+    /// The output positions of `formatted` that came from fresh input: the next formatter's fresh range.
+    private static func freshOutput(of formatted: Formatted, fresh: Range<Int>) -> Range<Int> {
+        guard !fresh.isEmpty else { return 0..<0 }
+        var first: Int? = nil
+        var last = 0
+        for (position, source) in formatted.sources.enumerated() {
+            guard let index = source.inputIndex, fresh.contains(index) else { continue }
+            if first == nil { first = position }
+            last = position
+        }
+        guard let first else { return 0..<0 }
+        return first..<(last + 1)
     }
 
     /// The longest text the pipeline can produce, when any formatter limits it.

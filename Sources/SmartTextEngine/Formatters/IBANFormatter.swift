@@ -1,11 +1,14 @@
 import SmartTextSupport
 
 /// `iban`: upper case, groups of four (`DE89 3704 0044 0532 0130 00`), at most
-/// the country's length (34 while the country is not known). The first two
-/// characters must be letters and the next two digits; a pasted `IBAN ` prefix
-/// is dropped.
+/// the country's length (34 while the country is not known). A letter typed
+/// where the check digits go, or a digit typed where the country code goes, is
+/// refused; characters an edit elsewhere moves there (deleting the `D` of
+/// `DE89…`) stay, out of place, and the field is invalid until they are
+/// fixed. A pasted `IBAN ` prefix is dropped.
 public struct IBANFormatter: TextFormatter {
     public let name = "iban"
+    public var laysOutWholeText: Bool { true }
     /// 34 characters and eight spaces.
     public var maximumLength: Int? { 42 }
     /// Letters and digits, the group space, and a pasted `IBAN:` prefix's colon.
@@ -18,13 +21,21 @@ public struct IBANFormatter: TextFormatter {
     public func format(_ input: [Unicode.Scalar], context: FormatContext) -> Formatted {
         var significant: [Significant] = []
         significant.reserveCapacity(34)
+        var unexpected: [Int] = []
+        var normalized: [Int] = []
         var start = 0
         while start < input.count && input[start].isSpace { start += 1 }
-        if Self.hasPastedPrefix(input, at: start) { start += 4 }
+        if Self.hasPastedPrefix(input, at: start) {
+            normalized = Array(start..<(start + 4))
+            start += 4
+        }
         var countryLength: Int? = nil
         var maxLength = 34
         var overflow = false
-        for index in start..<input.count {
+        var misfits = 0
+        var index = start
+        while index < input.count {
+            defer { index += 1 }
             let scalar = input[index].halfWidth
             let character: Unicode.Scalar
             if let digit = scalar.asciiDigit {
@@ -32,15 +43,29 @@ public struct IBANFormatter: TextFormatter {
             } else if scalar.isASCIIAlphanumeric {
                 character = scalar.value >= 0x61 ? Unicode.Scalar(scalar.value - 32)! : scalar
             } else {
+                if !Separators.contains(scalar) { unexpected.append(index) }
                 continue
             }
             let position = significant.count
             let isLetter = character.value >= 0x41
-            if position < 2 && !isLetter { continue }
-            if (position == 2 || position == 3) && isLetter { continue }
+            let inPlace = position < 2 ? isLetter : position < 4 ? !isLetter : true
+            let fresh = context.isFresh(index)
+            if !inPlace && fresh {
+                // Typed where it cannot go: refused.
+                unexpected.append(index)
+                continue
+            }
             if position >= maxLength {
-                overflow = true
-                break
+                if context.hasFresh {
+                    overflow = true
+                    unexpected += (index..<input.count).filter { !Separators.contains(input[$0].halfWidth) }
+                    break
+                }
+            }
+            if !inPlace || position >= maxLength {
+                // Moved here by an edit elsewhere: it stays, out of place.
+                unexpected.append(index)
+                misfits += 1
             }
             significant.append(Significant(scalar: character, inputIndex: index))
             if position == 1 {
@@ -51,7 +76,9 @@ public struct IBANFormatter: TextFormatter {
         }
         var output = GroupLayout(separator: { $0 % 4 == 0 ? GroupLayout.space : [] }).render(significant, input: input)
         output.overflow = overflow
-        output.complete = countryLength == significant.count
+        output.complete = countryLength == significant.count && misfits == 0
+        output.unexpected = unexpected
+        output.normalized = normalized
         return output
     }
 

@@ -1,8 +1,10 @@
 import SmartTextSupport
 
 /// `maxLength {max}`: keeps at most `max` user-perceived characters (grapheme
-/// clusters); what does not fit is reported as overflow so that an edit can be
-/// refused or truncated instead of losing text at the end.
+/// clusters). Typed or pasted characters past the limit are reported as
+/// overflow, so that an edit is refused or truncated instead of losing text at
+/// the end; a text already longer than `max` (that no edit made longer) keeps
+/// its characters, those past the limit reported as unexpected.
 public struct MaxLengthFormatter: TextFormatter {
     public let name = "maxLength"
     /// Most characters kept.
@@ -24,10 +26,13 @@ public struct MaxLengthFormatter: TextFormatter {
                 keptCount += character.unicodeScalars.count
             }
         }
+        let past = keptCount..<input.count
+        if !context.hasFresh { keptCount = input.count }
         var output = Formatted()
         output.reserve(keptCount)
         for index in 0..<keptCount { output.keep(input[index], from: index) }
         output.overflow = keptCount < input.count
+        output.unexpected = past.filter { !input[$0].isSpace }
         return output
     }
 }

@@ -61,8 +61,19 @@ enum CoreRules {
         where separator.asciiDigit != nil || separator == "-" {
             options.problem("\(key) cannot be a digit or '-'")
         }
+        for (key, separator) in [("groupSeparator", groupSeparator), ("decimalSeparator", decimalSeparator)]
+        where separator == "\u{2212}" || separator == "+" || MaskFormatter.joinsPreviousCharacter(separator) {
+            options.problem("\(key) cannot be a sign or a character that joins the one before it")
+        }
         if groupSeparator == decimalSeparator && grouping != .none {
             options.problem("groupSeparator and decimalSeparator must differ")
+        }
+        if groupSeparator == "." && decimalSeparator != "." && fractionDigits > 0,
+            let group = NumberFormatter.smallestGroup(grouping), fractionDigits >= group
+        {
+            options.problem(
+                "with \".\" as groupSeparator, fractionDigits must be below \(group) (the digits of a \(grouping) "
+                    + "group), or a value such as 1234.567 could not be told from the text 1.234.567")
         }
         guard options.problems.count == problems else { return nil }
         return NumberFormatter(

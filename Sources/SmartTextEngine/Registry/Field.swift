@@ -91,19 +91,21 @@ extension Field {
     /// True when a rule compares with other fields of a form (`matchesField`, `cvc`).
     var usesFormValues: Bool { rules.contains { $0.validator.usesFormValues } }
 
-    /// Evaluates the field's validators on formatted text.
+    /// Evaluates the field's validators on formatted text; `unexpected` are the characters that cannot be
+    /// part of it (an answer's ``EditOutcome/unexpected``).
     public func validate(
         text: String, value: [Unicode.Scalar], complete: Bool, meta: JSONObject = JSONObject(),
         event: ValidationEvent, locale: LocalePreference, formValues: [String: String] = [:],
-        today: CalendarDate = .today()
+        today: CalendarDate = .today(), unexpected: [Unicode.Scalar] = []
     ) -> ValidationReport {
         validate(
             ValidationInput(
                 text: text, value: TextUnits.string(value), valueScalars: value, complete: complete, meta: meta,
-                formValues: formValues, today: today), event: event, locale: locale)
+                formValues: formValues, today: today, unexpected: unexpected), event: event, locale: locale)
     }
 
-    /// Evaluates the field's validators on a prepared input.
+    /// Evaluates the field's validators on a prepared input: first `unexpectedCharacters` when the text
+    /// has characters that cannot be part of it, then the field's rules.
     func validate(_ input: ValidationInput, event: ValidationEvent, locale: LocalePreference) -> ValidationReport {
         let value = input.valueScalars
         let labelText = label.resolve(locale)
@@ -112,7 +114,11 @@ extension Field {
         var errors: [RuleError] = []
         var allValid = true
         var onlyIncomplete = true
-        for rule in rules {
+        var checked = rules
+        if !input.unexpected.isEmpty {
+            checked.insert(ValidatorRule(UnexpectedCharactersValidator(input.unexpected)), at: 0)
+        }
+        for rule in checked {
             let check = rule.validator.check(input)
             let message = rule.message(for: check, label: labelText, locale: locale)
             results.append(
@@ -130,7 +136,8 @@ extension Field {
             if report == .first { break }
         }
         let state: ValidationState =
-            value.isEmpty ? .empty : allValid ? .valid : onlyIncomplete ? .incomplete : .invalid
+            value.isEmpty && input.unexpected.isEmpty
+            ? .empty : allValid ? .valid : onlyIncomplete ? .incomplete : .invalid
         return ValidationReport(state: state, valid: allValid, errors: errors, results: results)
     }
 }

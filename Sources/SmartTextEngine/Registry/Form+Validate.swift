@@ -58,7 +58,7 @@ extension Form {
         checks.reserveCapacity(fields.count)
         for (formField, text) in zip(fields, texts) {
             let outcome =
-                if let text { formField.field.format(text, event: event, locale: locale) } else {
+                if let text { formField.field.format(text, event: event, submitted: true, locale: locale) } else {
                     missing(formField, locale: locale)
                 }
             checks.append(FieldCheck(name: formField.name, outcome: outcome))
@@ -73,7 +73,8 @@ extension Form {
                 let outcome = checks[index].outcome
                 checks[index].outcome.validation = fields[index].field.validate(
                     text: outcome.text, value: TextUnits.scalars(outcome.value), complete: outcome.complete,
-                    meta: outcome.meta, event: event, locale: locale, formValues: formValues)
+                    meta: outcome.meta, event: event, locale: locale, formValues: formValues,
+                    unexpected: outcome.unexpected)
             }
         }
         let valid = errors.isEmpty && checks.allSatisfy(\.outcome.validation.valid)
@@ -106,7 +107,8 @@ extension Registry {
         var checks: [FieldCheck] = []
         for (name, text) in values {
             guard let field = fields[name] else { throw UnknownNameError(kind: "field", name: name) }
-            checks.append(FieldCheck(name: name, outcome: field.format(text, event: event, locale: locale)))
+            checks.append(
+                FieldCheck(name: name, outcome: field.format(text, event: event, submitted: true, locale: locale)))
         }
         return FormCheck(valid: checks.allSatisfy(\.outcome.validation.valid), fields: checks, errors: [])
     }

@@ -168,6 +168,7 @@ struct RegistryBuilder {
             }
             result.formatters = formatters
             result.failed = result.failed || formatters.count != specs.count
+            if formatters.count == specs.count && !checkChain(formatters, specs, at: place) { result.failed = true }
         }
         if let specs = spec.validators {
             var validators: [ValidatorRule] = []
@@ -184,6 +185,44 @@ struct RegistryBuilder {
             result.failed = result.failed || validators.count != specs.count
         }
         return result
+    }
+
+    /// Reports a chain of formatters the edit rules cannot hold for (typing would not equal pasting, or
+    /// formatting would not be stable): a formatter after `maxLength` (which would count characters it
+    /// then changes) or after one that lays the whole text out (which would see that layout as input);
+    /// and a chain into which no character can be typed. True when the chain can be served.
+    private mutating func checkChain(
+        _ formatters: [any TextFormatter], _ specs: [RuleSpec], at place: ProblemPlace
+    ) -> Bool {
+        var sound = true
+        var limiting: (position: Int, name: String)? = nil
+        for (position, formatter) in formatters.enumerated() {
+            let isLimit = formatter is MaxLengthFormatter
+            if let limiting, !isLimit {
+                let reason =
+                    formatters[limiting.position] is MaxLengthFormatter
+                    ? "which would count characters \(formatter.name) then changes; put maxLength last"
+                    : "which lays the whole text out; only maxLength may follow it (put \(formatter.name) before it)"
+                diagnostics.report(
+                    place, specs[position].location,
+                    "comes after \(limiting.name) (formatters[\(limiting.position)]), \(reason)",
+                    rank: specs[position].rank)
+                sound = false
+            }
+            if limiting == nil && (isLimit || formatter.laysOutWholeText) {
+                limiting = (position, formatter.name)
+            }
+        }
+        let accepted = FormatterPipeline(formatters).acceptedCharacters
+        if sound && !accepted.digits && !accepted.letters && !accepted.others && !accepted.whitespace
+            && accepted.characters.isEmpty
+        {
+            diagnostics.report(
+                place, "formatters",
+                "no character can be typed into this field: each formatter drops what another needs")
+            sound = false
+        }
+        return sound
     }
 
     /// The built rule when its options had no mistake; else its mistakes, reported.

@@ -40,10 +40,13 @@ public struct ValidationInput: Sendable {
     public var formValues: [String: String]
     /// Today's date, for rules about the past and the future.
     public var today: CalendarDate
+    /// Characters that cannot be part of the text (rule `unexpectedCharacters`): empty when there are none.
+    public var unexpected: [Unicode.Scalar]
 
     public init(
         text: String, value: String, valueScalars: [Unicode.Scalar], complete: Bool = false,
-        meta: JSONObject = JSONObject(), formValues: [String: String] = [:], today: CalendarDate = .today()
+        meta: JSONObject = JSONObject(), formValues: [String: String] = [:], today: CalendarDate = .today(),
+        unexpected: [Unicode.Scalar] = []
     ) {
         self.text = text
         self.value = value
@@ -52,6 +55,7 @@ public struct ValidationInput: Sendable {
         self.meta = meta
         self.formValues = formValues
         self.today = today
+        self.unexpected = unexpected
     }
 }
 

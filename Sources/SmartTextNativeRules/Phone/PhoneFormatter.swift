@@ -4,7 +4,8 @@ internal import SmartTextSupport
 /// `phone {region}`: as-you-type phone number formatting through
 /// libphonenumber, for one region (`CN`, `US`, …) or, with no region, for
 /// international input with `+` and a country code (a `+` is supplied when the
-/// first digit is typed without one).
+/// first digit is typed without one; `00`, the international prefix written
+/// out, becomes the `+`).
 ///
 /// Digits of any script are accepted; a leading `+` starts international
 /// input. In a regional field, a number typed with that region's country code
@@ -14,8 +15,14 @@ internal import SmartTextSupport
 /// ``PhoneLayout``). `meta` carries the number's `region`, and its `type` and
 /// `e164` once it is valid; `value` is the digits as shown (trunk prefix
 /// included), with a leading `+` when a country code is shown.
+///
+/// A digit typed after a complete number, or past the longest fixed-line or
+/// mobile number of its country, is refused. A number that an edit elsewhere
+/// makes longer than that (deleting a digit of its country code) keeps every
+/// digit and is invalid until it is fixed.
 public struct PhoneFormatter: TextFormatter {
     public let name = "phone"
+    public var laysOutWholeText: Bool { true }
     /// The region (upper case), or nil for international input.
     public let region: String?
     /// `+`, 17 digits (a trunk or international prefix and 15), and separators.
@@ -35,39 +42,73 @@ public struct PhoneFormatter: TextFormatter {
 
     public func format(_ input: [Unicode.Scalar], context: FormatContext) -> Formatted {
         var significant: [Significant] = []
-        var overflow = false
+        var unexpected: [Int] = []
+        var normalized: [Int] = []
         for (index, raw) in input.enumerated() {
             let scalar = raw.halfWidth
-            let character: Unicode.Scalar
             if scalar == "+" && significant.isEmpty {
-                character = "+"
+                significant.append(Significant(scalar: "+", inputIndex: index))
             } else if let digit = scalar.asciiDigit {
-                character = digit
-            } else {
-                continue
+                significant.append(Significant(scalar: digit, inputIndex: index))
+            } else if !Separators.contains(scalar) {
+                unexpected.append(index)
             }
-            if significant.count == Self.maximumSignificant {
-                overflow = true
-                break
-            }
-            significant.append(Significant(scalar: character, inputIndex: index))
         }
-        if region == nil, let first = significant.first, first.scalar != "+" {
-            significant.insert(Significant(scalar: "+", inputIndex: nil), at: 0)
+        if region == nil {
+            Self.internationalPrefix(&significant, normalized: &normalized)
+        }
+        var overflow = false
+        var extra: ArraySlice<Significant> = []
+        if significant.count > Self.maximumSignificant {
+            // More than any phone number holds.
+            extra = significant[Self.maximumSignificant...]
+            significant.removeLast(significant.count - Self.maximumSignificant)
+            if context.hasFresh {
+                overflow = true
+                unexpected += extra.compactMap(\.inputIndex)
+                extra = []
+            }
         }
         var analysis = PhoneLayout.analyze(significant.map(\.scalar), region: region)
-        if analysis.fits < significant.count {
+        if analysis.fits < significant.count && context.hasFresh {
+            // Digits typed after a complete number, or past the longest number of the country: they do not fit.
+            unexpected += significant[analysis.fits...].compactMap(\.inputIndex)
             significant.removeLast(significant.count - analysis.fits)
             overflow = true
             analysis = PhoneLayout.analyze(significant.map(\.scalar), region: region)
         }
+        normalized += significant[..<analysis.dropped].compactMap(\.inputIndex)
         let shown =
             analysis.synthesized.map { Significant(scalar: $0, inputIndex: nil) } + significant[analysis.dropped...]
         var output = Self.render(analysis.display, shown: shown, input: input)
+        for item in extra {
+            // Kept past the longest number, out of place.
+            guard let index = item.inputIndex else { continue }
+            output.keep(item.scalar, from: index)
+            unexpected.append(index)
+        }
         output.overflow = overflow
-        output.complete = analysis.complete
+        output.complete = analysis.complete && extra.isEmpty
         output.meta = analysis.meta
+        output.unexpected = unexpected.sorted()
+        output.normalized = normalized.sorted()
         return output
+    }
+
+    /// International input: `00` before the country code is the international prefix written out, so
+    /// `0044…` and `+0044…` are `+44…` (the zeros normalized, not lost); without either, a `+` is supplied.
+    private static func internationalPrefix(_ significant: inout [Significant], normalized: inout [Int]) {
+        if significant.prefix(2).map(\.scalar) == ["0", "0"] {
+            significant[0].scalar = "+"
+            normalized += [significant[1].inputIndex].compactMap { $0 }
+            significant.remove(at: 1)
+        } else if let first = significant.first, first.scalar != "+" {
+            significant.insert(Significant(scalar: "+", inputIndex: nil), at: 0)
+        }
+        while significant.prefix(3).map(\.scalar) == ["+", "0", "0"] {
+            normalized += significant[1...2].compactMap(\.inputIndex)
+            significant.removeSubrange(1...2)
+        }
     }
 
     /// Maps libphonenumber's display onto the shown characters: its digits and

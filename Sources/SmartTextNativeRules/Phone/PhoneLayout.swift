@@ -15,7 +15,8 @@ struct PhoneAnalysis: Sendable {
     var synthesized: [Unicode.Scalar] = []
     /// The number is valid and no digit can follow.
     var complete = false
-    /// How many input characters fit; the rest are more than a phone number holds.
+    /// How many of the characters fit: after a complete number, or past the longest fixed-line or
+    /// mobile number of the country, the rest do not (``display`` still shows them all).
     var fits: Int
     var meta = JSONObject()
 }
@@ -55,18 +56,7 @@ enum PhoneLayout {
         guard !significant.isEmpty else { return PhoneAnalysis(display: [], fits: 0) }
         let code = region ?? "ZZ"
         let info = PhoneLibrary.inspect(text, region: code)
-        // A valid, complete number followed by more digits: the rest does not fit.
-        if !info.valid && significant.count > 6 {
-            for length in stride(from: significant.count - 1, through: 6, by: -1) {
-                let prefix = Array(significant[..<length])
-                let prefixInfo = PhoneLibrary.inspect(TextUnits.string(prefix), region: code)
-                if prefixInfo.valid && isComplete(TextUnits.string(prefix), region: code, type: prefixInfo.type) {
-                    var analysis = analyze(prefix, region: region)
-                    analysis.fits = length
-                    return analysis
-                }
-            }
-        }
+        let fits = info.valid ? significant.count : fittingLength(significant, region: code)
         var meta = JSONObject()
         if info.parsed && !info.region.isEmpty { meta["region"] = .string(info.region) }
         if info.valid {
@@ -91,7 +81,30 @@ enum PhoneLayout {
         let display = layout(significant, text, region: code, info: info)
         return PhoneAnalysis(
             display: display, complete: info.valid && isComplete(text, region: code, type: info.type),
-            fits: significant.count, meta: meta)
+            fits: fits, meta: meta)
+    }
+
+    /// How many of an invalid number's characters fit: up to a valid, complete number it starts with;
+    /// else, when it is longer than any fixed-line or mobile number of its country, up to the longest
+    /// prefix that is not. A number libphonenumber does not know (`06007659653` in Japan, where
+    /// `0600765965` happens to be a valid personal number) keeps its digits while a longer number of
+    /// the country is possible.
+    private static func fittingLength(_ significant: [Unicode.Scalar], region: String) -> Int {
+        guard significant.count > 6 else { return significant.count }
+        for length in stride(from: significant.count - 1, through: 6, by: -1) {
+            let prefix = TextUnits.string(significant[..<length])
+            let prefixInfo = PhoneLibrary.inspect(prefix, region: region)
+            if prefixInfo.valid && isComplete(prefix, region: region, type: prefixInfo.type) { return length }
+        }
+        guard isTooLong(TextUnits.string(significant), region: region) else { return significant.count }
+        var length = significant.count - 1
+        while length > 1 && isTooLong(TextUnits.string(significant[..<length]), region: region) { length -= 1 }
+        return length
+    }
+
+    /// True when no fixed-line or mobile number of the country is this long.
+    private static func isTooLong(_ text: String, region: String) -> Bool {
+        PhoneLibrary.possibility(text, region: region, type: .fixedLineOrMobile) == .tooLong
     }
 
     /// The shown text for the characters (same characters, same order, plus separators).
@@ -165,9 +178,18 @@ enum PhoneLayout {
         return false
     }
 
-    /// True when no digit can follow a valid number of `type`.
+    /// True when no digit can follow a valid number of `type`: one more is too long for that type and
+    /// no fixed-line or mobile number of the country is that long. One libphonenumber call for fixed-line
+    /// and mobile numbers (too long for both is too long for either), two for the other types
+    /// (BENCHMARKS.md item 14).
     static func isComplete(_ text: String, region: String, type: PhoneType) -> Bool {
-        PhoneLibrary.possibility(text + "0", region: region, type: type) == .tooLong
+        let longer = text + "0"
+        let fixedOrMobile = type == .mobile || type == .fixedLine || type == .fixedLineOrMobile
+        switch PhoneLibrary.possibility(longer, region: region, type: .fixedLineOrMobile) {
+        case .possible, .possibleLocalOnly: return false
+        case .tooLong where fixedOrMobile: return true
+        default: return !fixedOrMobile && PhoneLibrary.possibility(longer, region: region, type: type) == .tooLong
+        }
     }
 
     static func isSignificant(_ scalar: Unicode.Scalar) -> Bool {

@@ -1,0 +1,344 @@
+import SmartTextEngine
+import SmartTextJSON
+import SmartTextNativeRules
+import Testing
+
+/// A field of one formatter chain, loaded through the registry.
+func configuredField(_ formatters: String, validators: String = "[]") throws -> Field {
+    try load(#"{"fields": {"f": {"label": "Field", "formatters": \#(formatters), "validators": \#(validators)}}}"#)
+        .fields["f"]!
+}
+
+/// The examples of issue 16, one row each: no edit silently destroys characters outside its range
+/// (rule 10), and what each formatter does with characters that no longer fit.
+///
+/// Notation: `|` is the caret, `[...]` a selection (see EditNotation.swift).
+@Suite struct EditIntegrityTableTests {
+    struct Row: CustomTestStringConvertible, Sendable {
+        var field: String
+        var before: String
+        var action: Action
+        var after: String
+        var rejected = false
+        var truncated = false
+        var testDescription: String { "\(field): \(before) \(action) -> \(after)" }
+    }
+
+    /// Fields of the examples that are not built in.
+    static let custom: [String: String] = [
+        "plate": #"[{"mask": {"pattern": "AA## AAA"}}]"#,
+        "ru_phone": #"[{"mask": {"pattern": "8 (###) ###-##-##"}}]"#,
+        "ru_plus": #"[{"mask": {"pattern": "+7 (###) ###-##-##"}}]"#,
+        "reference": #"[{"mask": {"pattern": "REF-******"}}]"#,
+        "weight": "[\"uppercase\", {\"mask\": {\"pattern\": \"### kg\"}}]",
+        "phone_jp": #"[{"phone": {"region": "JP"}}]"#,
+        "phone_br": #"[{"phone": {"region": "BR"}}]"#,
+        "german": #"[{"number": {"groupSeparator": ".", "decimalSeparator": ","}}]"#,
+    ]
+
+    static func field(_ name: String) throws -> Field {
+        if let formatters = custom[name] { return try configuredField(formatters) }
+        return builtinField(name)
+    }
+
+    static let rows: [Row] = [
+        // IBAN: characters an edit moves out of place stay (the field is invalid until they are fixed);
+        // typed ones must fit where they land.
+        Row(
+            field: "iban", before: "|DE89 3704 0044 0532 0130 00", action: .delete, after: "|E893 7040 0440 5320 1300 0"
+        ),
+        Row(
+            field: "iban", before: "D|E89 3704 0044 0532 0130 00", action: .type("X"),
+            after: "DX|E8 9370 4004 4053 2013 000"),
+        Row(
+            field: "iban", before: "|E893 7040 0440 5320 1300 0", action: .type("D"),
+            after: "D|E89 3704 0044 0532 0130 00"),
+        Row(field: "iban", before: "DE8|9 3704", action: .type("x"), after: "DE8|9 3704", rejected: true),
+        Row(
+            field: "iban", before: "NO|89 3704 0044 0532 0130 00", action: .type("1"),
+            after: "NO|89 3704 0044 0532 0130 00", rejected: true),
+        // Masks mixing letter and digit slots: a deletion moves the rest, nothing vanishes.
+        Row(field: "cn_resident_id", before: "|110101 19900307 123X", action: .delete, after: "|101011 99003071 23X"),
+        Row(
+            field: "cn_resident_id", before: "110101 19900307 12|3X", action: .backspace, after: "110101 19900307 1|3X"),
+        Row(
+            field: "cn_resident_id", before: "|101011 99003071 23X", action: .type("1"), after: "1|10101 19900307 123X"),
+        Row(field: "plate", before: "A|B12 CDE", action: .backspace, after: "|B12C DE"),
+        Row(field: "plate", before: "|B12C DE", action: .type("A"), after: "A|B12 CDE"),
+        Row(field: "plate", before: "AB|12 CDE", action: .type("C"), after: "AB|12 CDE", rejected: true),
+        Row(field: "plate", before: "AB12 CD|E", action: .delete, after: "AB12 CD|"),
+        // Letters and digits a pattern starts with are part of the value.
+        Row(field: "ru_phone", before: "|", action: .type("9"), after: "8 (9|"),
+        Row(field: "ru_phone", before: "|", action: .type("8"), after: "8 (|"),
+        Row(field: "ru_phone", before: "8 (|", action: .type("8"), after: "8 (8|"),
+        Row(field: "ru_phone", before: "|", action: .paste("89161234567"), after: "8 (916) 123-45-67|"),
+        Row(field: "ru_phone", before: "|", action: .paste("8 (916) 123-45-67"), after: "8 (916) 123-45-67|"),
+        Row(field: "ru_phone", before: "8 (916) 1|23-45-67", action: .backspace, after: "8 (916) |234-56-7"),
+        Row(field: "ru_plus", before: "|", action: .paste("+79161234567"), after: "+7 (916) 123-45-67|"),
+        Row(field: "ru_plus", before: "|", action: .type("7"), after: "+7 (|"),
+        Row(field: "reference", before: "|", action: .type("A"), after: "REF-A|"),
+        Row(field: "reference", before: "|", action: .paste("REF-AB12CD"), after: "REF-AB12CD|"),
+        Row(field: "reference", before: "REF-AB12C|D", action: .type("1"), after: "REF-AB12C|D", rejected: true),
+        Row(field: "weight", before: "12|", action: .type("5"), after: "125 kg|"),
+        Row(field: "weight", before: "125 kg|", action: .type("k"), after: "125 kg|", rejected: true),
+        Row(field: "weight", before: "|125 kg", action: .delete, after: "|25"),
+        // Expiry: backspace over the `/` keeps the year; a four-digit year is its last two digits.
+        Row(field: "card_expiry", before: "12/|30", action: .backspace, after: "01/|30"),
+        Row(field: "card_expiry", before: "|", action: .paste("12/2030"), after: "12/30|"),
+        Row(field: "card_expiry", before: "12/20|", action: .type("3"), after: "12/203|"),
+        Row(field: "card_expiry", before: "12/203|", action: .type("0"), after: "12/30|"),
+        Row(field: "card_expiry", before: "12/30|", action: .type("1"), after: "12/30|", rejected: true),
+        Row(field: "card_expiry", before: "1|", action: .type("-"), after: "01/|"),
+        // Phone: deleting a digit of the country code keeps every digit.
+        Row(field: "phone", before: "+8|6 138 0013 8000", action: .backspace, after: "+|613800138000"),
+        Row(field: "phone", before: "+|613800138000", action: .type("8"), after: "+8|6 138 0013 8000"),
+        Row(field: "phone", before: "|", action: .paste("0044 20 7946 0958"), after: "+44 20 7946 0958|"),
+        Row(field: "phone", before: "+|", action: .type("0"), after: "+0|"),
+        Row(field: "phone", before: "+0|", action: .type("0"), after: "+|"),
+        Row(field: "phone_cn", before: "|", action: .paste("0044 20 7946 0958"), after: "00 44 20 7946 0958|"),
+        Row(field: "phone_us", before: "220|155501401555123", action: .delete, after: "220|55501401555123"),
+        Row(field: "phone_us", before: "(201) 555-0123|", action: .type("4"), after: "(201) 555-0123|", rejected: true),
+        Row(field: "phone_jp", before: "060-076-5965|", action: .type("3"), after: "06007659653|"),
+        Row(field: "phone_jp", before: "06007659653|", action: .type("3"), after: "06007659653|", rejected: true),
+        Row(field: "phone_br", before: "(18) 4375-4640|", action: .type("6"), after: "18 43754-6406|"),
+        // Numbers: zeros that become leading stay until blur.
+        Row(field: "amount", before: "1|,000", action: .backspace, after: "|000"),
+        Row(field: "amount", before: "|000", action: .type("2"), after: "2|,000"),
+        Row(field: "amount", before: "|6,026,342", action: .delete, after: "|026,342"),
+        Row(field: "amount", before: "|026,342", action: .type("6"), after: "6|,026,342"),
+        Row(field: "amount", before: "|", action: .paste("-5"), after: "5|", truncated: true),
+        Row(field: "amount", before: "|", action: .type("-"), after: "|", rejected: true),
+        Row(field: "amount", before: "|", action: .paste("12abc"), after: "12|", truncated: true),
+        Row(field: "amount", before: "|", action: .paste("1,5"), after: "15|", truncated: true),
+        Row(field: "amount", before: "|", action: .paste("1,234.50"), after: "1,234.50|"),
+        Row(field: "german", before: "1|", action: .type("."), after: "1|", rejected: true),
+        Row(field: "german", before: "|", action: .paste("1.234,56"), after: "1.234,56|"),
+        Row(field: "german", before: "|", action: .paste("1.5"), after: "15|", truncated: true),
+        Row(field: "german", before: "1.23|4", action: .type(","), after: "123,|4"),
+        // Backspace and Delete always make progress.
+        Row(field: "phone", before: "|+44 20 7946 0958", action: .delete, after: "|+420 794 609 58"),
+        Row(field: "amount", before: "|0.5", action: .delete, after: "|5"),
+        Row(field: "ru_plus", before: "|+7 (916) ", action: .delete, after: "|+7 (16"),
+    ]
+
+    @Test(arguments: rows) func row(_ row: Row) throws {
+        let outcome = try apply(try Self.field(row.field), row.before, row.action)
+        #expect(Marked(text: outcome.text, caret: outcome.caret).description == row.after)
+        #expect(outcome.rejected == row.rejected)
+        #expect(outcome.truncated == row.truncated)
+    }
+
+    // MARK: Typing equals pasting for the examples
+
+    @Test(arguments: [
+        ("ru_phone", "9161234567", "8 (916) 123-45-67"), ("ru_phone", "89161234567", "8 (916) 123-45-67"),
+        ("ru_plus", "+7 (912) 345-67-89", "+7 (912) 345-67-89"), ("reference", "AB12CD", "REF-AB12CD"),
+        ("reference", "REF-AB12CD", "REF-AB12CD"), ("card_expiry", "12/2030", "12/30"),
+        ("phone", "0044 20 7946 0958", "+44 20 7946 0958"), ("german", "1.234,56", "1.234,56"),
+        ("phone_jp", "06007659653", "06007659653"), ("phone_br", "18437546406", "18 43754-6406"),
+        ("weight", "125kg", "125 kg"),
+    ])
+    func typingEqualsPasting(field name: String, typed: String, expected: String) throws {
+        let field = try Self.field(name)
+        let typedOutcome = try typeEach(field, typed)
+        let pasted = try apply(field, "|", .paste(typed))
+        #expect(typedOutcome.text == expected)
+        #expect(pasted.text == expected)
+        #expect(field.format(typedOutcome.value).text == expected)
+    }
+
+    @Test func theValueOfAPatternThatStartsWithDigitsHoldsThem() throws {
+        #expect(try typeEach(try Self.field("ru_phone"), "9161234567").value == "89161234567")
+        #expect(try typeEach(try Self.field("ru_plus"), "9161234567").value == "79161234567")
+        #expect(try typeEach(try Self.field("reference"), "AB12CD").value == "REFAB12CD")
+        #expect(try Self.field("weight").format("125 kg").value == "125")
+    }
+
+    // MARK: What the answer says about characters out of place
+
+    @Test func charactersOutOfPlaceMakeTheFieldInvalidUntilFixed() throws {
+        let iban = try apply(builtinField("iban"), "|DE89 3704 0044 0532 0130 00", .delete)
+        #expect(iban.validation.valid == false)
+        #expect(iban.unexpected == ["8"])
+        #expect(iban.validation.results.first?.rule == "unexpectedCharacters")
+        let id = try apply(builtinField("cn_resident_id"), "|110101 19900307 123X", .delete)
+        #expect(id.unexpected == ["X"])
+        #expect(id.complete == false)
+        let phone = try apply(builtinField("phone"), "+8|6 138 0013 8000", .backspace)
+        #expect(phone.value == "+613800138000")
+        #expect(phone.validation.valid == false)
+    }
+
+    @Test func leadingZerosGoOnBlur() throws {
+        let amount = builtinField("amount")
+        #expect(amount.format("000", event: .blur).text == "0")
+        #expect(amount.format("026,342", event: .blur).text == "26,342")
+        let blur = try amount.edit(EditRequest(text: "007", start: 3, end: 3, replacement: "", event: .blur))
+        #expect(blur.text == "7")
+        #expect(blur.validation.valid)
+    }
+
+    // MARK: Rule 8: an insertion never splits a character
+
+    @Test func anInsertionInsideACharacterGoesAfterIt() throws {
+        let name = builtinField("full_name")
+        // Between 👍 and its skin tone (UTF-16 offset 6).
+        let outcome = try name.edit(EditRequest(text: "Jane👍🏽", start: 6, end: 6, replacement: "x"))
+        #expect(outcome.text == "Jane👍🏽x")
+        #expect(outcome.caret == 9)
+        let accent = try name.edit(EditRequest(text: "Cafe\u{301}!", start: 4, end: 4, replacement: "s"))
+        #expect(accent.text == "Cafe\u{301}s!")
+        // A combining mark typed after a letter still joins it.
+        #expect(
+            try name.edit(EditRequest(text: "Cafe", start: 4, end: 4, replacement: "\u{301}")).text == "Cafe\u{301}")
+    }
+}
+
+/// Rule 11: validation of submitted values (`/v1/validate`, `blur`, `submit`).
+@Suite struct SubmittedValueTests {
+    /// Values the issue found called valid, with the characters that make them invalid now.
+    @Test(
+        arguments: [
+            ("amount", "12abc", "12", ["a", "b", "c"]), ("amount", "1e5", "15", ["e"]), ("amount", "-5", "5", ["-"]),
+            ("credit_card", "4242 4242 4242 424x2", "4242 4242 4242 4242", ["x"]),
+            ("card_cvc", "1a2b3", "123", ["a", "b"]),
+            ("phone_us", "201 555 0123 ext 9", "(201) 555-0123", ["e", "x", "t", "9"]),
+            ("iban", "DE89 3704 0044 0532 0130 0012", "DE89 3704 0044 0532 0130 00", ["1", "2"]),
+            ("email", "user name@example.com", "username@example.com", [" "]),
+            ("date", "2026-11-29x", "2026-11-29", ["x"]),
+            (
+                "username", "jane_doe_the_first_of_her_name", "jane_doe_the_first_o",
+                ["f", "_", "h", "e", "r", "n", "a", "m"]
+            ),
+        ] as [(String, String, String, [Unicode.Scalar])])
+    func droppedCharactersMakeASubmittedValueInvalid(
+        field name: String, value: String, shown: String, characters: [Unicode.Scalar]
+    ) throws {
+        let check = try builtin.validate([(name, value)], event: .submit)
+        let outcome = try #require(check.fields.first?.outcome)
+        #expect(check.valid == false)
+        #expect(outcome.text == shown, "the answer shows what the value would be")
+        #expect(outcome.validation.state == .invalid)
+        let error = try #require(outcome.validation.errors.first)
+        #expect(error.rule == "unexpectedCharacters")
+        #expect(Set(outcome.unexpected) == Set(characters))
+        let result = try #require(outcome.validation.results.first)
+        #expect(result.details["characters"] != nil)
+    }
+
+    /// Separators, spaces, digit forms, a country code or trunk prefix, case: normalizing them is fine.
+    @Test(arguments: [
+        ("phone_cn", "+86 138 0013 8000"), ("phone_cn", "0086 138-0013-8000"), ("phone", "0044 20 7946 0958"),
+        ("credit_card", "4242-4242-4242-4242"), ("credit_card", "４２４２ ４２４２ ４２４２ ４２４２"),
+        ("amount", "1,234.50"), ("amount", " 1 234.50 "), ("iban", "de89 3704 0044 0532 0130 00"),
+        ("iban", "IBAN: DE89 3704 0044 0532 0130 00"), ("card_expiry", "12/2030"), ("date", "2026/11/29"),
+        ("email", " Jane.Doe@EXAMPLE.com "), ("card_cvc", "１２３"), ("cn_resident_id", "11010519491231002x"),
+    ])
+    func normalizingIsFine(field name: String, value: String) throws {
+        let check = try builtin.validate([(name, value)], event: .submit)
+        let outcome = try #require(check.fields.first?.outcome)
+        #expect(outcome.unexpected.isEmpty, "\(name) \(value): \(outcome.unexpected)")
+        #expect(!outcome.validation.results.contains { $0.rule == "unexpectedCharacters" })
+    }
+
+    @Test func theMessageInEnglishAndSimplifiedChinese() throws {
+        let english = builtinField("amount").format("12abc", event: .submit, submitted: true)
+        #expect(
+            english.validation.errors.first?.message == "Amount contains characters that cannot be part of it: a b c")
+        let chinese = builtinField("amount").format(
+            "12abc", event: .submit, submitted: true, locale: LocalePreference(tags: ["zh-CN"]))
+        #expect(chinese.validation.errors.first?.message == "金额包含不能使用的字符：a b c")
+        // Invisible characters are named by their code point.
+        let space = builtinField("email").format("a b@example.com", event: .submit, submitted: true)
+        #expect(space.validation.errors.first?.message.hasSuffix(": U+0020") == true)
+        #expect(space.validation.results.first?.details["characters"] == .array([.string(" ")]))
+    }
+
+    @Test func formsCheckTheirFieldsAsSubmitted() throws {
+        let form = try #require(builtin.forms["signup"])
+        let check = form.validate([
+            ("username", "jane_doe"), ("email", "jane@example.com"), ("phone_cn", "138 0013 8000 ext 1"),
+            ("password", "Tr0ub4dor&3xyz!"), ("password_confirm", "Tr0ub4dor&3xyz!"),
+        ])
+        #expect(check.valid == false)
+        let phone = try #require(check.fields.first { $0.name == "phone_cn" })
+        #expect(phone.outcome.validation.errors.first?.rule == "unexpectedCharacters")
+        #expect(phone.outcome.text == "138 0013 8000")
+    }
+
+    @Test func blurAndSubmitEditsReportDroppedCharactersAndChangeDoesNot() throws {
+        let amount = builtinField("amount")
+        for (event, reported) in [(ValidationEvent.change, false), (.blur, true), (.submit, true)] {
+            let outcome = try amount.edit(EditRequest(text: "12abc", start: 5, end: 5, replacement: "", event: event))
+            #expect(outcome.text == "12")
+            #expect((outcome.validation.errors.first?.rule == "unexpectedCharacters") == reported, "\(event)")
+        }
+    }
+
+    @Test func aWholeTextKeepsWhatItCanAndReportsTheRest() throws {
+        // As it stands (a prefill, the text a client shows on blur), nothing that can stay is dropped.
+        let outcome = builtinField("credit_card").format("4242 4242 4242 4242 1", event: .blur)
+        #expect(outcome.text == "4242 4242 4242 42421")
+        #expect(outcome.validation.errors.first?.rule == "unexpectedCharacters")
+        let submitted = builtinField("credit_card").format("4242 4242 4242 4242 1", event: .submit, submitted: true)
+        #expect(submitted.text == "4242 4242 4242 4242")
+        #expect(submitted.validation.valid == false)
+    }
+}
+
+/// `--check-config` refuses the configurations the engine cannot serve by the edit rules.
+@Suite struct ServableConfigurationTests {
+    @Test(arguments: [
+        (
+            #"[{"mask": {"pattern": "*** kg"}}]"#,
+            #"a.json: field "f", formatters[0] (mask): the pattern "*** kg" has the literal 'k' after its first slot, where a slot also takes it: once an edit moves characters, a typed 'k' could not be told from the pattern's (letters and digits that slots take may only stand before the first slot)"#
+        ),
+        (
+            "[{\"mask\": {\"pattern\": \"##0##\"}}]",
+            "a.json: field \"f\", formatters[0] (mask): the pattern \"##0##\" has the literal '0' after its first slot, where a slot also takes it: once an edit moves characters, a typed '0' could not be told from the pattern's (letters and digits that slots take may only stand before the first slot)"
+        ),
+        (
+            "[{\"mask\": {\"pattern\": \"##\\u0301##\"}}]",
+            "a.json: field \"f\", formatters[0] (mask): the pattern \"##\u{301}##\" has the literal U+301, which joins the character before it into one character, so the caret could not stand between them"
+        ),
+        (
+            #"[{"maxLength": {"max": 19}}, "creditCard"]"#,
+            #"a.json: field "f", formatters[1] (creditCard): comes after maxLength (formatters[0]), which would count characters creditCard then changes; put maxLength last"#
+        ),
+        (
+            #"[{"mask": {"pattern": "AA-###"}}, "uppercase"]"#,
+            #"a.json: field "f", formatters[1] (uppercase): comes after mask (formatters[0]), which lays the whole text out; only maxLength may follow it (put uppercase before it)"#
+        ),
+        (
+            #"["email", {"mask": {"pattern": "AA-###"}}]"#,
+            #"a.json: field "f", formatters[1] (mask): comes after email (formatters[0]), which lays the whole text out; only maxLength may follow it (put mask before it)"#
+        ),
+        (
+            #"["digits", {"mask": {"pattern": "AA"}}]"#,
+            #"a.json: field "f", formatters: no character can be typed into this field: each formatter drops what another needs"#
+        ),
+        (
+            #"[{"number": {"groupSeparator": ".", "decimalSeparator": ",", "fractionDigits": 3}}]"#,
+            #"a.json: field "f", formatters[0] (number): with "." as groupSeparator, fractionDigits must be below 3 (the digits of a thousand group), or a value such as 1234.567 could not be told from the text 1.234.567"#
+        ),
+        (
+            #"[{"number": {"decimalSeparator": "\u2212"}}]"#,
+            #"a.json: field "f", formatters[0] (number): decimalSeparator cannot be a sign or a character that joins the one before it"#
+        ),
+    ])
+    func refused(formatters: String, line: String) {
+        #expect(problems(#"{"fields": {"f": {"formatters": \#(formatters)}}}"#) == [line])
+    }
+
+    @Test(arguments: [
+        "[{\"mask\": {\"pattern\": \"### kg\"}}]", #"["uppercase", {"mask": {"pattern": "+7 (###) ###-##-##"}}]"#,
+        #"[{"mask": {"pattern": "REF-******"}}]"#, #"[{"mask": {"pattern": "8 (###) ###-##-##"}}]"#,
+        "[{\"mask\": {\"pattern\": \"##x##\"}}]",
+        #"["trim", "collapseWhitespace", {"maxLength": {"max": 100}}]"#, #"["creditCard", {"maxLength": {"max": 19}}]"#,
+        #"[{"number": {"groupSeparator": ".", "decimalSeparator": ",", "fractionDigits": 2}}]"#,
+        #"["removeWhitespace", "email"]"#, #"["digits", "creditCard"]"#,
+    ])
+    func accepted(formatters: String) throws {
+        #expect(try load(#"{"fields": {"f": {"formatters": \#(formatters)}}}"#).fields["f"] != nil)
+    }
+}
