@@ -2,6 +2,8 @@
 #include "CICU.h"
 
 #include <string.h>
+#include <stdlib.h>
+#include <unicode/ucol.h>
 #include <unicode/ucurr.h>
 #include <unicode/udat.h>
 #include <unicode/uloc.h>
@@ -40,9 +42,17 @@ static int cicu_symbol(UNumberFormat *format, UNumberFormatSymbol which, char *o
     return 0;
 }
 
+/// The locale id with Latin digits: SmartText writes ASCII digits, so it wants the separators that go
+/// with them (Arabic's default digits come with `٫` and `٬`).
+static void cicu_latin_digits(const char *locale, char *id, int32_t size) {
+    cicu_locale_id(locale, id, size);
+    UErrorCode status = U_ZERO_ERROR;
+    uloc_setKeywordValue("numbers", "latn", id, size, &status);
+}
+
 int cicu_number_symbols_for(const char *locale, cicu_number_symbols *symbols) {
     char id[ULOC_FULLNAME_CAPACITY];
-    cicu_locale_id(locale, id, sizeof id);
+    cicu_latin_digits(locale, id, sizeof id);
     UErrorCode status = U_ZERO_ERROR;
     UNumberFormat *format = unum_open(UNUM_DECIMAL, NULL, 0, id, NULL, &status);
     if (U_FAILURE(status) || format == NULL) return -1;
@@ -62,7 +72,7 @@ int cicu_currency_format_for(const char *locale, const char *currency, cicu_curr
     UChar code[4];
     u_charsToUChars(currency, code, 4);
     char id[ULOC_FULLNAME_CAPACITY];
-    cicu_locale_id(locale, id, sizeof id);
+    cicu_latin_digits(locale, id, sizeof id);
     UErrorCode status = U_ZERO_ERROR;
     UBool choice = 0;
     int32_t length = 0;
@@ -169,4 +179,67 @@ int cicu_uses_12_hour_clock(const char *locale) {
         if (!quoted && (pattern[index] == 'h' || pattern[index] == 'K')) return 1;
     }
     return 0;
+}
+
+int cicu_region_name(const char *locale, const char *region, char *buffer, size_t size) {
+    if (region == NULL || strlen(region) != 2 || size == 0) return -1;
+    char id[ULOC_FULLNAME_CAPACITY];
+    cicu_locale_id(locale, id, sizeof id);
+    char subject[8] = "und_";
+    strncat(subject, region, 2);
+    UChar name[128];
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t length = uloc_getDisplayCountry(subject, id, name, 128, &status);
+    // Without data ICU answers the code itself, with a warning.
+    if (U_FAILURE(status) || status == U_USING_DEFAULT_WARNING || length <= 0) return -1;
+    cicu_utf8(name, length, buffer, size);
+    return buffer[0] == '\0' ? -1 : 0;
+}
+
+/// One string to sort: its collation key and where it was.
+typedef struct cicu_sort_entry {
+    uint8_t *key;
+    int32_t index;
+} cicu_sort_entry;
+
+static int cicu_compare_keys(const void *left, const void *right) {
+    const cicu_sort_entry *a = left;
+    const cicu_sort_entry *b = right;
+    int order = strcmp((const char *)a->key, (const char *)b->key);
+    return order != 0 ? order : (a->index > b->index) - (a->index < b->index);
+}
+
+int cicu_sort(const char *locale, const char *const *strings, int32_t count, int32_t *order) {
+    for (int32_t index = 0; index < count; index++) order[index] = index;
+    if (count <= 1) return 0;
+    char id[ULOC_FULLNAME_CAPACITY];
+    cicu_locale_id(locale, id, sizeof id);
+    UErrorCode status = U_ZERO_ERROR;
+    UCollator *collator = ucol_open(id, &status);
+    if (U_FAILURE(status) || collator == NULL) return -1;
+    cicu_sort_entry *entries = calloc((size_t)count, sizeof *entries);
+    int failed = entries == NULL;
+    for (int32_t index = 0; !failed && index < count; index++) {
+        UChar text[256];
+        int32_t length = 0;
+        status = U_ZERO_ERROR;
+        u_strFromUTF8(text, 256, &length, strings[index], -1, &status);
+        if (U_FAILURE(status)) length = 0;
+        int32_t size = ucol_getSortKey(collator, text, length, NULL, 0);
+        entries[index].index = index;
+        entries[index].key = malloc((size_t)size + 1);
+        failed = entries[index].key == NULL;
+        if (!failed) ucol_getSortKey(collator, text, length, entries[index].key, size + 1);
+    }
+    if (!failed) {
+        // Sort keys are NUL-terminated byte strings ordered as strcmp orders them.
+        qsort(entries, (size_t)count, sizeof *entries, cicu_compare_keys);
+        for (int32_t index = 0; index < count; index++) order[index] = entries[index].index;
+    }
+    if (entries != NULL) {
+        for (int32_t index = 0; index < count; index++) free(entries[index].key);
+        free(entries);
+    }
+    ucol_close(collator);
+    return failed ? -1 : 0;
 }

@@ -314,6 +314,22 @@ extern "C" int cphone_is_supported_region(const char *region) {
     }
 }
 
+extern "C" int cphone_supported_regions(char *output, size_t capacity) {
+    try {
+        if (output == nullptr) return -1;
+        std::set<std::string> regions;
+        util().GetSupportedRegions(&regions);
+        std::string all;
+        for (const std::string &region : regions) {
+            if (region.size() == 2) all += region;
+        }
+        if (put(all, output, capacity) < 0) return -1;
+        return static_cast<int>(all.size() / 2);
+    } catch (...) {
+        return -1;
+    }
+}
+
 extern "C" cphone_possibility cphone_possibility_for_type(const char *region, const char *text, cphone_type type) {
     try {
         if (type < CPHONE_FIXED_LINE || type > CPHONE_UNKNOWN) return CPHONE_NOT_A_NUMBER;

@@ -40,6 +40,7 @@ import Testing
             let confirmation = try #require(answer.fields["password_confirm"])
             #expect(!confirmation.valid)
             #expect(confirmation.errors.map(\.rule) == ["matchesField"])
+            #expect(answer.fields["phone_cn"]?.meta["e164"] == .string("+8613800138000"))
         }
     }
 

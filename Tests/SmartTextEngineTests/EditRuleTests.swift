@@ -6,7 +6,8 @@ import Testing
 @Suite struct EditRuleTests {
     let card = builtinField("credit_card")
     let expiry = builtinField("card_expiry")
-    let date = builtinField("date")
+    /// A mask of the built-in date's layout (the built-in `date` field is a `date` formatter since 0.2).
+    let date = field(try! MaskFormatter(pattern: "####-##-##"))
     let amount = builtinField("amount")
     let name = builtinField("full_name")
 

@@ -79,7 +79,8 @@ import Testing
         Row(field: "card_cvc", before: "12|", action: .type("a"), after: "12|"),
         Row(field: "card_cvc", before: "123|", action: .type("４"), after: "1234|"),
         // A mask reflows the digits after a deletion.
-        Row(field: "date", before: "2026-11|-29", action: .backspace, after: "2026-1|2-9"),
+        // A month's lone digit before the date's separator is the month (`1-` is `01-`).
+        Row(field: "date", before: "2026-11|-29", action: .backspace, after: "2026-01|-29"),
         // Names: leading space dropped, runs of spaces collapsed while typing.
         Row(field: "full_name", before: "  Jane|", action: .type(" "), after: "Jane |"),
         Row(field: "full_name", before: "Jane  |", action: .type("D"), after: "Jane D|"),

@@ -1,7 +1,7 @@
-import SmartTextTestSupport
 import SmartTextEngine
 import SmartTextJSON
 import SmartTextNativeRules
+import SmartTextTestSupport
 import Testing
 
 /// A field configuration made up for the property tests, written as a team would write it in a registry.
@@ -20,8 +20,10 @@ struct GeneratedField: Sendable, CustomTestStringConvertible {
     var extraAlphabet: [String] = []
     /// True when its texts can hold characters of more than one scalar (emoji, combining accents).
     var keepsClusters = false
+    /// The locale its requests come in (nil: none), for fields that follow the locale.
+    var locale: String? = nil
 
-    var testDescription: String { "\(name): \(formatters)" }
+    var testDescription: String { "\(name): \(formatters)" + (locale.map { " in \($0)" } ?? "") }
 
     /// The alphabet random texts for this field are drawn from.
     var alphabet: [String] { alphabetBase + extraAlphabet }
@@ -181,5 +183,137 @@ enum FieldGenerator {
             #""\#($0.name)": {"formatters": \#($0.formatters), "validators": \#($0.validators)}"#
         }
         return #"{"version": "generated", "fields": {\#(members.joined(separator: ", "))}}"#
+    }
+}
+
+// MARK: Fields that follow the request's locale
+
+/// A formatter as a request in one locale sees it: its context carries that locale's conventions.
+/// The property checks call fields without a locale; a generated field that follows the locale is
+/// pinned to one this way, so every check runs as requests in that locale run.
+struct LocalePinnedFormatter: TextFormatter {
+    let formatter: any TextFormatter
+    let conventions: LocaleConventions
+
+    var name: String { formatter.name }
+    var mapsValue: Bool { formatter.mapsValue }
+    var maximumLength: Int? { formatter.maximumLength }
+    var acceptedCharacters: AcceptedCharacters { formatter.acceptedCharacters }
+    var laysOutWholeText: Bool { formatter.laysOutWholeText }
+    var readsLocale: Bool { formatter.readsLocale }
+    var currencyCode: String? { formatter.currencyCode }
+    func valueScalar(_ scalar: Unicode.Scalar) -> Unicode.Scalar { formatter.valueScalar(scalar) }
+
+    func format(_ input: [Unicode.Scalar], context: FormatContext) -> Formatted {
+        var pinned = context
+        pinned.conventions = conventions
+        return formatter.format(input, context: pinned)
+    }
+}
+
+/// A validator as a request in one locale sees it.
+struct LocalePinnedValidator: Validator {
+    let validator: any Validator
+    let conventions: LocaleConventions
+
+    var name: String { validator.name }
+    var parameters: [String: String] { validator.parameters }
+    var localizedParameters: [String: LocalizedText] { validator.localizedParameters }
+    var usesFormValues: Bool { validator.usesFormValues }
+    var readsLocale: Bool { validator.readsLocale }
+
+    func check(_ input: ValidationInput) -> RuleCheck {
+        var pinned = input
+        pinned.conventions = conventions
+        return validator.check(pinned)
+    }
+
+    func message(for check: RuleCheck) -> LocalizedText { validator.message(for: check) }
+}
+
+extension Field {
+    /// The field as requests in `locale` (a language tag, with its region for phone fields) see it.
+    func pinned(to locale: String) -> Field {
+        let conventions = LocaleData.conventions(
+            for: LocalePreference(tags: [locale]),
+            currencies: formatter.formatters.compactMap(\.currencyCode))
+        return Field(
+            name: name, label: label,
+            formatters: formatter.formatters.map { LocalePinnedFormatter(formatter: $0, conventions: conventions) },
+            rules: rules.map {
+                ValidatorRule(
+                    LocalePinnedValidator(validator: $0.validator, conventions: conventions), events: $0.events,
+                    message: $0.message)
+            }, report: report, backspace: backspace, hints: hints, definition: definition)
+    }
+}
+
+extension FieldGenerator {
+    /// Locales whose conventions differ: separators, grouping, date orders, clocks, phone regions.
+    static let locales = ["de-DE", "en-US", "fr-FR", "de-CH", "en-IN", "ja-JP", "pt-BR", "en-GB", "ko-KR", "ar-EG"]
+
+    /// Date fields: every common pattern, and the locale's pattern in each locale.
+    static func dates() -> [GeneratedField] {
+        let patterns = [
+            "DD.MM.YYYY", "MM/DD/YYYY", "YYYY-MM-DD", "DD/MM/YYYY", "YYYY.MM.DD", "DD-MM-YYYY", "YYYY/MM/DD",
+        ]
+        let alphabet = ["0", "1", "2", "3", "9", "0", "1", "2", "/", ".", "-"]
+        let fixed = patterns.enumerated().map { number, pattern in
+            GeneratedField(
+                name: "date\(number)", formatters: #"[{"date": {"pattern": "\#(pattern)"}}]"#,
+                validators: #"["date"]"#, extraAlphabet: alphabet)
+        }
+        let local = locales.enumerated().map { number, locale in
+            GeneratedField(
+                name: "dateLocale\(number)", formatters: #"["date"]"#, validators: #"[{"date": {"max": "today"}}]"#,
+                extraAlphabet: alphabet, locale: locale)
+        }
+        return fixed + local
+    }
+
+    /// Time fields: both clocks, and the locale's clock.
+    static func times() -> [GeneratedField] {
+        let alphabet = ["0", "1", "2", "3", "5", "9", ":", "a", "p", "m", "P", "M"]
+        return [
+            GeneratedField(name: "time24", formatters: #"[{"time": {"clock": 24}}]"#, validators: #"["time"]"#),
+            GeneratedField(name: "time12", formatters: #"[{"time": {"clock": "12"}}]"#, validators: #"["time"]"#),
+            GeneratedField(
+                name: "timeUS", formatters: #"["time"]"#, validators: #"[{"time": {"min": "08:00"}}]"#,
+                locale: "en-US"),
+            GeneratedField(name: "timeDE", formatters: #"["time"]"#, validators: #"["time"]"#, locale: "de-DE"),
+        ].map {
+            var field = $0
+            field.extraAlphabet = alphabet
+            return field
+        }
+    }
+
+    /// Number fields that leave their separators to the locale, and amounts in a currency, in each locale.
+    static func localeNumbers() -> [GeneratedField] {
+        let options = [
+            #"{}"#, #"{"currency": "EUR", "allowNegative": true}"#, #"{"currency": "JPY"}"#,
+            #"{"currency": "USD", "fractionDigits": 3}"#, #"{"grouping": "none", "allowNegative": true}"#,
+        ]
+        var fields: [GeneratedField] = []
+        for locale in locales {
+            for option in options {
+                fields.append(
+                    GeneratedField(
+                        name: "numberLocale\(fields.count)", formatters: #"[{"number": \#(option)}]"#,
+                        validators: #"[{"number": {}}]"#,
+                        extraAlphabet: ["0", "1", "5", ".", ",", "-", "€", "$", "\u{00A0}", "'", "’"], locale: locale))
+            }
+        }
+        return fields
+    }
+
+    /// The generic phone field in locales that give it a region.
+    static func localePhones() -> [GeneratedField] {
+        ["en-GB", "de-DE", "en-US", "ja-JP", "fr-FR", "pt-BR", "en-IN", "zh-CN"].map { (locale: String) in
+            GeneratedField(
+                name: "phoneLocale\(locale)", formatters: #"[{"phone": {}}]"#, validators: #"[{"phone": {}}]"#,
+                extraAlphabet: ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "0", "1", "7", "+"],
+                locale: locale)
+        }
     }
 }

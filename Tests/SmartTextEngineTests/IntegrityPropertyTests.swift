@@ -1,7 +1,7 @@
-import SmartTextTestSupport
 import SmartTextEngine
 import SmartTextNativeRules
 import SmartTextSupport
+import SmartTextTestSupport
 import Testing
 
 /// The edit rules 8 to 10 as properties, over the built-in fields and over field configurations
@@ -18,10 +18,15 @@ import Testing
 /// text outside the effective range is kept, in order, or reported as normalized away (a country code,
 /// a century).
 @Suite struct IntegrityPropertyTests {
-    /// Generated configurations: 64 masks, 40 number fields, 27 phone fields, 4 free-text chains.
+    /// Generated configurations: 64 masks, 40 number fields, 27 phone fields, 4 free-text chains; and
+    /// fields that follow the locale, each in the locale it is pinned to: 17 date fields (7 patterns,
+    /// the locale's in 10 locales), 4 time fields, 50 number fields (5 kinds, currencies among them, in
+    /// 10 locales), the generic phone field in 8 locales.
     static let generated: [GeneratedField] =
         FieldGenerator.masks(count: 64, seed: 0x3A5C)
         + FieldGenerator.numbers(seed: 0x2B1D) + FieldGenerator.phones() + FieldGenerator.freeText()
+        + FieldGenerator.dates() + FieldGenerator.times() + FieldGenerator.localeNumbers()
+        + FieldGenerator.localePhones()
 
     /// The generated fields the registry accepts; the others must be refused for a documented reason.
     static let registry: (fields: [String: Field], problems: [String]) = {
@@ -33,7 +38,8 @@ import Testing
                 name: "\(field.name).json", bytes: Array(FieldGenerator.registry([field]).utf8))
             do throws(RegistryError) {
                 let registry = try RegistryLoader.load([source], catalog: .standard)
-                fields[field.name] = registry.fields[field.name]
+                let loaded = registry.fields[field.name]
+                fields[field.name] = field.locale.flatMap { locale in loaded?.pinned(to: locale) } ?? loaded
             } catch {
                 problems += error.problems.map(\.description)
             }
@@ -170,7 +176,8 @@ import Testing
         #""uppercase""#, #""digits""#, #"{"maxLength": {"max": 5}}"#, #"{"mask": {"pattern": "AA-###"}}"#,
         #"{"mask": {"pattern": "+7 (###) ###-##-##"}}"#, #""creditCard""#, #""cardExpiry""#, #""iban""#, #""email""#,
         #"{"number": {}}"#, #"{"number": {"groupSeparator": ".", "decimalSeparator": ","}}"#,
-        #"{"phone": {"region": "CN"}}"#, #"{"phone": {}}"#,
+        #"{"phone": {"region": "CN"}}"#, #"{"phone": {}}"#, #"{"date": {"pattern": "DD.MM.YYYY"}}"#,
+        #"{"time": {"clock": "12"}}"#, #"{"number": {"currency": "EUR", "allowNegative": true}}"#,
     ]
 
     /// Every chain of two formatters the registry accepts keeps rules 9 and 10 (those it refuses are

@@ -9,6 +9,8 @@ import Testing
             ("en-US", ".", ",", .thousand), ("de-DE", ",", ".", .thousand), ("fr-FR", ",", "\u{202F}", .thousand),
             ("de-CH", ".", "’", .thousand), ("en-IN", ".", ",", .lakh), ("es-ES", ",", ".", .thousand),
             ("ru", ",", "\u{00A0}", .thousand), ("ja", ".", ",", .thousand), ("pt-BR", ",", ".", .thousand),
+            // Latin digits' separators, as SmartText writes ASCII digits.
+            ("ar", ".", ",", .thousand), ("ar-EG", ".", ",", .thousand),
         ]
         for (locale, decimal, group, grouping) in cases {
             let symbols = LocaleData.numberSymbols(locale)
@@ -34,10 +36,11 @@ import Testing
     }
 
     @Test func dateOrdersAndClocks() {
-        #expect(LocaleData.dateStyle("en-US").map { [$0.order, $0.separator] } == ["mdy", "/"])
-        #expect(LocaleData.dateStyle("de-DE").map { [$0.order, $0.separator] } == ["dmy", "."])
-        #expect(LocaleData.dateStyle("en-GB").map { [$0.order, $0.separator] } == ["dmy", "/"])
-        #expect(LocaleData.dateStyle("ja")?.order == "ymd")
+        #expect(LocaleData.dateStyle("en-US") == DateStyle(order: .mdy, separator: "/"))
+        #expect(LocaleData.dateStyle("de-DE") == DateStyle(order: .dmy, separator: "."))
+        #expect(LocaleData.dateStyle("en-GB") == DateStyle(order: .dmy, separator: "/"))
+        #expect(LocaleData.dateStyle("ja")?.order == .ymd)
+        #expect(LocaleData.dateStyle("ko")?.order == .ymd)
         #expect(LocaleData.uses12HourClock("en-US"))
         #expect(!LocaleData.uses12HourClock("de-DE"))
     }

@@ -33,10 +33,10 @@ func problems(_ texts: String..., builtin: Bool = false) -> [String] {
 @Suite struct RegistryTests {
     @Test func theBuiltinRegistryLoads() throws {
         let registry = try RegistryLoader.load([.builtin], catalog: .standard)
-        #expect(registry.version == "2026-11-29")
+        #expect(registry.version == "2026-12-01")
         let names = [
             "email", "password", "username", "credit_card", "card_expiry", "card_cvc", "amount", "iban",
-            "cn_resident_id", "date", "full_name", "phone", "phone_cn", "phone_us",
+            "cn_resident_id", "date", "local_date", "time", "full_name", "phone", "phone_cn", "phone_us",
         ]
         #expect(Set(registry.fields.keys) == Set(names))
         for name in names {
@@ -318,7 +318,7 @@ func problems(_ texts: String..., builtin: Bool = false) -> [String] {
         let hashed = try load(#"{"fields": {"a": {}}}"#).version
         #expect(hashed.hasPrefix("sha-") && hashed.count == 20)
         #expect(try load(#"{"fields": {"a": {"label": "changed"}}}"#).version != hashed)
-        #expect(try load(#"{"version": "v7"}"#, builtin: true).version == "v7+builtin.2026-11-29")
+        #expect(try load(#"{"version": "v7"}"#, builtin: true).version == "v7+builtin.2026-12-01")
     }
 }
 

@@ -82,7 +82,7 @@ import Testing
         let line = try #require(server.standardError.first { $0.contains("listening on") })
         #expect(line.contains("http://127.0.0.1:\(server.port)"))
         #expect(line.contains("3 threads"))
-        #expect(line.contains("registry 2026-11-29"))
+        #expect(line.contains("registry 2026-12-01"))
         #expect(line.contains("fields"))
     }
 

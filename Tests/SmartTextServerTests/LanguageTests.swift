@@ -60,6 +60,98 @@ import Testing
         }
     }
 
+    @Test func theRegionsAreListedForACountryPicker() throws {
+        try withService { service in
+            let http = try client(service)
+            let german = try http.get("/v1/regions", headers: ["Accept-Language": "de-CH,de;q=0.9"])
+            #expect(german.status == 200)
+            #expect(german.headers["content-language"] == "de")
+            #expect(german.headers["vary"] == "Accept-Language")
+            let json = try german.json
+            #expect(json["negotiated"] as? String == "CH")
+            let regions = try #require(json["regions"] as? [[String: Any]])
+            #expect(regions.count > 200)
+            let codes = regions.compactMap { $0["region"] as? String }
+            #expect(Set(codes).count == codes.count)
+            let byCode = Dictionary(uniqueKeysWithValues: regions.map { ($0["region"] as? String ?? "", $0) })
+            let gb = try #require(byCode["GB"])
+            #expect(gb["name"] as? String == "Vereinigtes Königreich")
+            #expect(gb["callingCode"] as? Int == 44)
+            #expect(gb["nationalPrefix"] as? String == "0")
+            let example = try #require(gb["example"] as? [String: String])
+            #expect(example["national"] == "07400 123456")
+            #expect(example["international"] == "+44 7400 123456")
+            #expect(byCode["US"]?["callingCode"] as? Int == 1)
+            #expect(byCode["CN"]?["callingCode"] as? Int == 86)
+            // German sorts Ä with A: Ägypten comes before Albanien, not after Z.
+            let names = codes.map { byCode[$0]?["name"] as? String ?? "" }
+            let egypt = try #require(names.firstIndex(of: "Ägypten"))
+            #expect(egypt < names.firstIndex(of: "Albanien") ?? 0)
+            // Every example is a number the region's phone field accepts as valid.
+            for code in ["GB", "DE", "JP", "BR", "IN", "AE"] {
+                let national = (byCode[code]?["example"] as? [String: String])?["national"] ?? ""
+                let answer = try http.post(
+                    "/v1/format",
+                    json: #"{"field":"phone","text":"\#(national)","region":"\#(code)","event":"blur"}"#)
+                #expect(answer.status == 200, "\(code)")
+                #expect(try answer.json["valid"] as? Bool == true, "\(code) \(national)")
+            }
+            let english = try http.get("/v1/regions", headers: ["Accept-Language": "en"]).json
+            #expect(english["negotiated"] is NSNull)
+            let first = (english["regions"] as? [[String: Any]])?.first?["name"] as? String
+            #expect(first == "Afghanistan")
+        }
+    }
+
+    @Test func numbersDatesAndPhonesFollowTheRequestsLocale() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("locale-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("a.json")
+        try
+            #"{"fields": {"price": {"formatters": [{"number": {"currency": "EUR"}}]}, "day": {"formatters": ["date"], "validators": ["date"]}, "at": {"formatters": ["time"], "validators": ["time"]}}}"#
+            .write(to: file, atomically: true, encoding: .utf8)
+        try withService(testConfiguration { $0.configPath = file.path }) { service in
+            let http = try client(service)
+            func format(_ body: String, _ language: String? = nil) throws -> [String: Any] {
+                try http.post("/v1/format", json: body, headers: language.map { ["Accept-Language": $0] } ?? [:]).json
+            }
+            let amount = try format(#"{"field":"amount","text":"1234,56","event":"blur"}"#, "de-DE,de;q=0.9")
+            #expect(amount["text"] as? String == "1.234,56")
+            #expect(amount["value"] as? String == "1234.56")
+            // The body's locale wins over the header.
+            let indian = try format(#"{"field":"amount","text":"1234567","locale":"en-IN"}"#, "de-DE")
+            #expect(indian["text"] as? String == "12,34,567")
+            #expect(try format(#"{"field":"amount","text":"1234567"}"#)["text"] as? String == "1,234,567")
+            let euros = try format(#"{"field":"price","text":"1234.5"}"#, "fr-FR")
+            #expect(euros["text"] as? String == "1\u{202F}234,5\u{00A0}€")
+            let day = try format(#"{"field":"day","text":"12312024","event":"blur"}"#, "en-US")
+            #expect(day["text"] as? String == "12/31/2024")
+            #expect((day["meta"] as? [String: Any])?["date"] as? String == "2024-12-31")
+            #expect(try format(#"{"field":"day","text":"31122024"}"#, "de")["text"] as? String == "31.12.2024")
+            let time = try format(#"{"field":"at","text":"2:30p","event":"blur"}"#, "en-US")
+            #expect(time["text"] as? String == "02:30 PM")
+            #expect((time["meta"] as? [String: Any])?["time"] as? String == "14:30")
+            let uk = try format(#"{"field":"phone","text":"07911123456","event":"blur"}"#, "en-GB")
+            #expect(uk["text"] as? String == "07911 123456")
+            #expect(uk["valid"] as? Bool == true)
+            let region = try format(#"{"field":"phone","text":"030123456","region":"DE","event":"blur"}"#, "en-GB")
+            #expect((region["meta"] as? [String: Any])?["e164"] as? String == "+4930123456")
+            // A backend checks a form the same way.
+            let form = try http.post(
+                "/v1/validate",
+                json: #"{"values":{"phone":"07911 123456","amount":"1.234,56"},"locale":"en-GB","region":"GB"}"#
+            ).json
+            let fields = form["fields"] as? [String: [String: Any]]
+            #expect(fields?["phone"]?["valid"] as? Bool == true)
+            #expect(fields?["amount"]?["valid"] as? Bool == false, "1.234,56 is not an English amount")
+            let unknown = try http.post("/v1/format", json: #"{"field":"phone","text":"1","region":"XX"}"#)
+            #expect(unknown.status == 422)
+            #expect(try unknown.json["type"] as? String == "urn:smarttext:problem:unknown-region")
+            #expect(try unknown.json["pointer"] as? String == "/region")
+        }
+    }
+
     @Test func aRegistryMessageInOneLanguageMixesWithTheBuiltinOnes() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lang-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -47,7 +47,7 @@ func extendsChain(_ count: Int, cycle: Bool = false) -> String {
             try writeFile(folder + "/fields.json", zipField)
             let result = try runServerCommand(["--check-config", folder + "/fields.json"])
             #expect(result.status == 0)
-            #expect(result.output.contains("registry OK: version v1+builtin.2026-11-29"))
+            #expect(result.output.contains("registry OK: version v1+builtin.2026-12-01"))
         }
     }
 
@@ -127,7 +127,7 @@ func extendsChain(_ count: Int, cycle: Bool = false) -> String {
             #expect(try client.post("/v1/format", json: #"{"field":"pin","text":"1"}"#).status == 404)
             try writeFile(folder + "/fields.json", zipAndPinFields)
             server.signal(SIGHUP)
-            #expect(server.waitForError(containing: "SIGHUP: registry v2+builtin.2026-11-29 now serving"))
+            #expect(server.waitForError(containing: "SIGHUP: registry v2+builtin.2026-12-01 now serving"))
             #expect(
                 try client.post("/v1/format", json: #"{"field":"pin","text":"1b234"}"#).json["text"] as? String
                     == "1234")
@@ -138,7 +138,7 @@ func extendsChain(_ count: Int, cycle: Bool = false) -> String {
             #expect(failures.withLock { $0 } == 0)
             #expect(
                 try client.get("/readyz").json["registry"].flatMap { ($0 as? [String: Any])?["version"] as? String }
-                    == "v2+builtin.2026-11-29")
+                    == "v2+builtin.2026-12-01")
             #expect(try client.get("/metrics").text.contains(#"smarttext_registry_reloads_total{result="success"} 1"#))
         }
     }
@@ -151,7 +151,7 @@ func extendsChain(_ count: Int, cycle: Bool = false) -> String {
             server.signal(SIGHUP)
             #expect(
                 server.waitForError(
-                    containing: "SIGHUP rejected (1 problem(s)); still serving registry v1+builtin.2026-11-29"))
+                    containing: "SIGHUP rejected (1 problem(s)); still serving registry v1+builtin.2026-12-01"))
             #expect(
                 server.standardError.contains {
                     $0.contains("fields.json: field \"zip\", formatters[0] (nope): unknown formatter")

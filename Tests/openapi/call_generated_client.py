@@ -29,7 +29,7 @@ import traceback
 import httpx
 import yaml
 from smart_text_client import Client
-from smart_text_client.api.discovery import get_field, get_form, list_fields, list_forms, list_languages
+from smart_text_client.api.discovery import get_field, get_form, list_fields, list_forms, list_languages, list_regions
 from smart_text_client.api.editing import apply_edit, format_text
 from smart_text_client.api.operations import (
     get_health,
@@ -57,6 +57,7 @@ from smart_text_client.models import (
     FormList,
     Health,
     LanguageList,
+    RegionList,
     Hints,
     Problem,
     Readiness,
@@ -445,7 +446,20 @@ def check_discovery(calls):
         equal(response.headers.get("content-language"), "de", "Content-Language")
         return f"{len(tags)} languages; de-CH gets de"
 
+    def regions():
+        response = list_regions.sync_detailed(client=calls.client(), accept_language="de-CH, en;q=0.5")
+        listed = decoded(response, RegionList)
+        by_code = {region.region: region for region in listed.regions}
+        expect(len(by_code) > 200, f"{len(by_code)} regions")
+        britain = by_code["GB"]
+        equal((britain.name, britain.calling_code, britain.national_prefix), ("Vereinigtes Königreich", 44, "0"), "GB")
+        equal((britain.example.national, britain.example.international), ("07400 123456", "+44 7400 123456"), "GB example")
+        equal(listed.negotiated, "CH", "negotiated region")
+        equal(response.headers.get("content-language"), "de", "Content-Language")
+        return f"{len(by_code)} regions named in German; de-CH names CH"
+
     calls.check("listLanguages", "the languages, de-CH negotiated", languages)
+    calls.check("listRegions", "the regions, named in German", regions)
     calls.check("listLanguages", "DELETE", lambda: problem(
         list_languages.sync_detailed(client=calls.client(method="DELETE")), 405, "method-not-allowed"))
     calls.check("listFields", "every field", fields)

@@ -54,6 +54,8 @@ export interface FieldVerdict {
   valid: boolean;
   errors: RuleError[];
   results: RuleResult[];
+  /** What the formatters found: a phone number's `e164`, a date's ISO `date`, a time's `time`. */
+  meta: Record<string, unknown>;
 }
 
 /** The answer of `POST /v1/validate`. */

@@ -52,6 +52,14 @@ int cicu_date_order(const char *locale, char order[4], char *separator, size_t s
 /// 1 when the locale's short time pattern uses a 12-hour clock (with AM/PM), 0 for 24 hours.
 int cicu_uses_12_hour_clock(const char *locale);
 
+/// The name of `region` (ISO 3166, "GB") in `locale`'s language ("Vereinigtes Königreich" in "de"), as UTF-8.
+/// Returns 0, or -1 when ICU has no name for it (it would answer the code itself).
+int cicu_region_name(const char *locale, const char *region, char *buffer, size_t size);
+
+/// Sorts `count` UTF-8 strings as `locale`'s collation orders them: `order` receives their indices,
+/// first to last. Returns 0, or -1 when no collator opens (`order` is then 0, 1, 2...).
+int cicu_sort(const char *locale, const char *const *strings, int32_t count, int32_t *order);
+
 #ifdef __cplusplus
 }
 #endif

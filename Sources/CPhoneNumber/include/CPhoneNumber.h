@@ -112,6 +112,11 @@ int cphone_country_code(const char *region);
 /// 1 when `region` is a region libphonenumber supports ("CN", "US", ...), else 0.
 int cphone_is_supported_region(const char *region);
 
+/// Every region libphonenumber supports, sorted, as two-letter codes one after another with no
+/// separator ("ADAEAF..."), NUL-terminated. Returns the number of regions, or -1 when they do not
+/// fit in `capacity` (1024 bytes is always enough: there are about 245).
+int cphone_supported_regions(char *output, size_t capacity);
+
 #ifdef __cplusplus
 }
 #endif

@@ -14,6 +14,22 @@ public struct ValidateAnswer: Sendable, Hashable, Codable {
         public var errors: [RuleFailure]
         /// Every rule evaluated.
         public var results: [RuleOutcome]
+        /// What the formatters found: a phone number's `e164`, a date's ISO `date`, a time's `time`.
+        public var meta: [String: SmartTextJSON]
+
+        private enum CodingKeys: String, CodingKey { case text, value, state, valid, errors, results, meta }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            text = try container.decode(String.self, forKey: .text)
+            value = try container.decode(String.self, forKey: .value)
+            state = try container.decode(TextState.self, forKey: .state)
+            valid = try container.decode(Bool.self, forKey: .valid)
+            errors = try container.decode([RuleFailure].self, forKey: .errors)
+            results = try container.decode([RuleOutcome].self, forKey: .results)
+            // Servers before 0.2 do not send it.
+            meta = try container.decodeIfPresent([String: SmartTextJSON].self, forKey: .meta) ?? [:]
+        }
     }
 
     /// A problem with the submission as a whole (`unknownField` for a key the form does not have).

@@ -64,7 +64,7 @@ extension Field {
 
         if kind == .composition {
             let raw = Array(old[..<start]) + replacement + old[end...]
-            let formatted = formatter.format(raw, context: FormatContext(final: final))
+            let formatted = formatter.format(raw, context: FormatContext(final: final, conventions: locale.conventions))
             let answer = outcome(
                 text: raw, caretIndex: start + replacement.count, formatted: formatted, old: old, request: request,
                 locale: locale, input: raw, deferred: true)
@@ -81,7 +81,7 @@ extension Field {
         var formattedBefore: Formatted? = nil
         func before() -> Formatted {
             if let formattedBefore { return formattedBefore }
-            let formatted = formatter.format(old, context: FormatContext(final: final))
+            let formatted = formatter.format(old, context: FormatContext(final: final, conventions: locale.conventions))
             formattedBefore = formatted
             return formatted
         }
@@ -145,7 +145,9 @@ extension Field {
         func attempt(_ insertion: ArraySlice<Unicode.Scalar>) -> Formatted {
             formatter.format(
                 Self.splice(old, deleteStart, deleteEnd, insertion),
-                context: FormatContext(final: final, fresh: deleteStart..<(deleteStart + insertion.count)))
+                context: FormatContext(
+                    final: final, fresh: deleteStart..<(deleteStart + insertion.count),
+                    conventions: locale.conventions))
         }
         /// True when the edit's formatting keeps the rules: nothing overflows, nothing outside is lost
         /// (one formatting per edit; BENCHMARKS.md item 14).
@@ -300,7 +302,8 @@ extension Field {
     ) -> EditOutcome {
         let old = TextUnits.scalars(text)
         let context = FormatContext(
-            final: event != .change, fresh: submitted ? 0..<old.count : 0..<0, submitted: submitted)
+            final: event != .change, fresh: submitted ? 0..<old.count : 0..<0, submitted: submitted,
+            conventions: locale.conventions)
         let formatted = formatter.format(old, context: context)
         let request = EditRequest(text: text, start: 0, end: 0, replacement: "", units: units, event: event)
         return outcome(
@@ -500,7 +503,7 @@ extension Field {
         let validation = validate(
             ValidationInput(
                 text: formattedText, value: valueString, valueScalars: value, complete: complete, meta: formatted.meta,
-                formValues: formValues, unexpected: unexpected),
+                formValues: formValues, unexpected: unexpected, conventions: locale.conventions),
             event: request.event, locale: locale)
         return EditOutcome(
             text: textString, caret: TextUnits.offset(ofScalarIndex: caret, in: text, unit: request.units),

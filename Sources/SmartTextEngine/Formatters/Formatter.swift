@@ -165,11 +165,17 @@ public struct FormatContext: Sendable, Equatable {
     /// and an ambiguity that typing settles one way is read as a submitted value means it (a value's `.`
     /// is its decimal point).
     public var submitted: Bool
+    /// How the request's locale writes numbers, dates and times, and its phone region.
+    public var conventions: LocaleConventions
 
-    public init(final: Bool = false, fresh: Range<Int> = 0..<0, submitted: Bool = false) {
+    public init(
+        final: Bool = false, fresh: Range<Int> = 0..<0, submitted: Bool = false,
+        conventions: LocaleConventions = .neutral
+    ) {
         self.final = final
         self.fresh = fresh
         self.submitted = submitted
+        self.conventions = conventions
     }
 
     /// True when input `index` is fresh.
@@ -197,6 +203,11 @@ public protocol TextFormatter: Sendable {
     /// email): what it makes of a character depends on the others, so in a field's chain only
     /// `maxLength` may follow it.
     var laysOutWholeText: Bool { get }
+    /// True when the formatter reads the request's ``FormatContext/conventions`` (a number without
+    /// separators of its own, a date with the locale's pattern, a phone field without a region).
+    var readsLocale: Bool { get }
+    /// The ISO 4217 code of the currency the formatter writes amounts in, if any.
+    var currencyCode: String? { get }
 }
 
 extension TextFormatter {
@@ -205,6 +216,8 @@ extension TextFormatter {
     public var maximumLength: Int? { nil }
     public var acceptedCharacters: AcceptedCharacters { .anything }
     public var laysOutWholeText: Bool { false }
+    public var readsLocale: Bool { false }
+    public var currencyCode: String? { nil }
 }
 
 /// Formatters applied in order; their provenance maps compose so that the

@@ -5,12 +5,20 @@ import SmartTextSupport
 public struct LocalePreference: Sendable, Equatable {
     /// Language tags, best first, canonical (`zh-CN` → `zh-Hans`).
     public let tags: [String]
+    /// The region of the best tag that names one (`GB` for `en-GB`, `TW` for `zh-TW`), upper case;
+    /// nil when no tag has a two-letter region. Phone fields without a region of their own take it.
+    public let region: String?
+    /// How the request's locale writes numbers, dates and times, and its phone region: filled by the
+    /// service from CLDR when the request names a locale or a region, ``LocaleConventions/neutral``
+    /// otherwise.
+    public var conventions: LocaleConventions = .neutral
 
     /// English only.
     public static let english = LocalePreference(tags: ["en"])
 
     public init(tags: [String]) {
         self.tags = tags.map(Self.canonical)
+        self.region = tags.lazy.compactMap(Self.region(of:)).first
     }
 
     /// Parses an `Accept-Language` header: q-values honored, `*` and `q=0` ignored.
@@ -20,18 +28,19 @@ public struct LocalePreference: Sendable, Equatable {
     /// parsed once and remembered (longer ones, which no browser sends, each
     /// time; BENCHMARKS.md item 12).
     public init(acceptLanguage header: String) {
-        if header.utf8.count <= 256 {
-            tags = Self.parsedHeaders.value(for: header) { Self.tags(acceptLanguage: header) }
-        } else {
-            tags = Self.tags(acceptLanguage: header)
-        }
+        let parsed =
+            header.utf8.count <= 256
+            ? Self.parsedHeaders.value(for: header) { Self.parse(acceptLanguage: header) }
+            : Self.parse(acceptLanguage: header)
+        tags = parsed.tags
+        region = parsed.region
     }
 
     /// Parsed `Accept-Language` headers (at most about 2 × 128 of them).
-    private static let parsedHeaders = BoundedCache<String, [String]>(limit: 128)
+    private static let parsedHeaders = BoundedCache<String, (tags: [String], region: String?)>(limit: 128)
 
-    /// The canonical tags of an `Accept-Language` header, best first.
-    private static func tags(acceptLanguage header: String) -> [String] {
+    /// The canonical tags of an `Accept-Language` header, best first, and the region of the best tag with one.
+    private static func parse(acceptLanguage header: String) -> (tags: [String], region: String?) {
         var weighted: [(tag: String, quality: Double, order: Int)] = []
         for (order, part) in header.split(separator: ",").enumerated() {
             let pieces = part.split(separator: ";")
@@ -46,7 +55,19 @@ public struct LocalePreference: Sendable, Equatable {
             if quality > 0 { weighted.append((tag, quality, order)) }
         }
         weighted.sort { $0.quality != $1.quality ? $0.quality > $1.quality : $0.order < $1.order }
-        return weighted.map { canonical($0.tag) }
+        return (weighted.map { canonical($0.tag) }, weighted.lazy.compactMap { region(of: $0.tag) }.first)
+    }
+
+    /// The two-letter region subtag of a language tag (`en-GB`, `zh-Hant-TW`, `de_CH`), upper case.
+    static func region(of tag: String) -> String? {
+        for part in tag.split(whereSeparator: { $0 == "-" || $0 == "_" }).dropFirst() {
+            // Extensions (`-u-…`, `-x-…`) end the language, script and region part.
+            if part.count == 1 { return nil }
+            if part.count == 2, part.utf8.allSatisfy({ ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }) {
+                return part.uppercased()
+            }
+        }
+        return nil
     }
 
     /// `zh`, `zh-CN`, `zh-SG`, `zh-Hans-*` → `zh-Hans`; `zh-TW`, `zh-HK`, `zh-MO`, `zh-Hant-*` → `zh-Hant`;

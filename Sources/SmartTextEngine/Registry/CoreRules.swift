@@ -45,30 +45,75 @@ enum CoreRules {
         FormatterDefinition("iban", summary: "groups of four, the country's length") { _ in IBANFormatter() },
         FormatterDefinition("email", summary: "white space removed, domain lower-cased") { _ in EmailFormatter() },
         FormatterDefinition(
-            "number", options: ["grouping", "groupSeparator", "decimalSeparator", "fractionDigits", "allowNegative"],
-            summary: "grouping `thousand`, `wan`, `lakh` or `none`; `value` is always `1234567.89`",
+            "date", options: ["pattern"],
+            summary: "`DD.MM.YYYY`, `MM/DD/YYYY`, `YYYY-MM-DD`… (`pattern` omitted: the request locale's order); "
+                + "`meta.date` the ISO date"
+        ) { options in
+            guard let text = options.string("pattern") else { return DateFormatter(pattern: nil) }
+            guard let pattern = DatePattern(text) else {
+                options.problem(DatePattern.problem(text))
+                return nil
+            }
+            return DateFormatter(pattern: pattern)
+        },
+        FormatterDefinition(
+            "time", options: ["clock"],
+            summary: "`HH:MM` (`clock` `24`) or `hh:MM AM` (`12`); omitted: the request locale's clock; "
+                + "`meta.time` the ISO time"
+        ) { options in
+            switch options.object["clock"] {
+            case nil: return TimeFormatter(clock: nil)
+            case .integer(let hours) where hours == 12 || hours == 24:
+                return TimeFormatter(clock: hours == 12 ? .h12 : .h24)
+            default: return options.choice("clock", as: Clock.self).map { TimeFormatter(clock: $0) }
+            }
+        },
+        FormatterDefinition(
+            "number",
+            options: ["grouping", "groupSeparator", "decimalSeparator", "fractionDigits", "allowNegative", "currency"],
+            summary:
+                "grouping `thousand`, `wan`, `lakh` or `none` and the separators (those left out follow the request's "
+                + "locale); `currency` an ISO 4217 code, its symbol as the locale writes it; `value` is always "
+                + "`1234567.89`",
             build: number),
     ]
 
     private static func number(_ options: inout RuleOptions) -> (any TextFormatter)? {
         let problems = options.problems.count
-        let grouping = options.choice("grouping", as: NumberGrouping.self) ?? .thousand
-        let groupSeparator = options.character("groupSeparator") ?? ","
-        let decimalSeparator = options.character("decimalSeparator") ?? "."
-        let fractionDigits = options.integer("fractionDigits", in: 0...10) ?? 2
+        var localeParts: NumberFormatter.LocaleParts = []
+        let givenGrouping = options.choice("grouping", as: NumberGrouping.self)
+        let givenGroup = options.character("groupSeparator")
+        let givenDecimal = options.character("decimalSeparator")
+        let givenFraction = options.integer("fractionDigits", in: 0...10)
         let allowNegative = options.bool("allowNegative") ?? false
-        for (key, separator) in [("groupSeparator", groupSeparator), ("decimalSeparator", decimalSeparator)]
-        where separator.asciiDigit != nil || separator == "-" {
-            options.problem("\(key) cannot be a digit or '-'")
+        let currency = options.string("currency")
+        if options.object["grouping"] == nil { localeParts.insert(.grouping) }
+        if options.object["groupSeparator"] == nil { localeParts.insert(.groupSeparator) }
+        if options.object["decimalSeparator"] == nil { localeParts.insert(.decimalSeparator) }
+        if let currency {
+            if currency.utf8.count != 3 || !currency.utf8.allSatisfy({ $0 >= 0x41 && $0 <= 0x5A }) {
+                options.problem(
+                    "currency must be an ISO 4217 code, three capital letters (EUR, USD, JPY), not \"\(currency)\"")
+            }
+            if options.object["fractionDigits"] == nil { localeParts.insert(.fractionDigits) }
         }
-        for (key, separator) in [("groupSeparator", groupSeparator), ("decimalSeparator", decimalSeparator)]
-        where separator == "\u{2212}" || separator == "+" || MaskFormatter.joinsPreviousCharacter(separator) {
-            options.problem("\(key) cannot be a sign or a character that joins the one before it")
+        let grouping = givenGrouping ?? .thousand
+        let groupSeparator = givenGroup ?? ","
+        let decimalSeparator = givenDecimal ?? "."
+        let fractionDigits = givenFraction ?? 2
+        for (key, separator) in [("groupSeparator", givenGroup), ("decimalSeparator", givenDecimal)] {
+            guard let separator else { continue }
+            if separator.asciiDigit != nil || separator == "-" {
+                options.problem("\(key) cannot be a digit or '-'")
+            }
+            if separator == "\u{2212}" || separator == "+" || MaskFormatter.joinsPreviousCharacter(separator) {
+                options.problem("\(key) cannot be a sign or a character that joins the one before it")
+            }
         }
-        if groupSeparator == decimalSeparator && grouping != .none {
+        if let givenGroup, let givenDecimal, givenGroup == givenDecimal && grouping != .none {
             options.problem("groupSeparator and decimalSeparator must differ")
         }
-        if groupSeparator == "." && decimalSeparator != "." && fractionDigits > 0,
+        if givenGroup == "." && decimalSeparator != "." && fractionDigits > 0,
             let group = NumberFormatter.smallestGroup(grouping), fractionDigits >= group
         {
             options.problem(
@@ -78,7 +123,8 @@ enum CoreRules {
         guard options.problems.count == problems else { return nil }
         return NumberFormatter(
             grouping: grouping, groupSeparator: groupSeparator, decimalSeparator: decimalSeparator,
-            fractionDigits: fractionDigits, allowNegative: allowNegative)
+            fractionDigits: fractionDigits, allowNegative: allowNegative, followingLocale: localeParts,
+            currency: currency)
     }
 
     // MARK: Validators
@@ -123,9 +169,16 @@ enum CoreRules {
                 summary: "the GB 11643 check character and a birth date that exists and is not in the future"
             ) { _, _ in CNResidentIDValidator() },
             ValidatorDefinition(
-                "date", options: ["min", "max"],
-                summary: "`YYYY-MM-DD`, a date that exists; `min` and `max` as dates or `today`",
+                "date", options: ["pattern", "min", "max"],
+                summary:
+                    "a date that exists, in `pattern`'s order (`DD.MM.YYYY`, `locale`; omitted: the field's `date` "
+                    + "formatter's, else `YYYY-MM-DD`); `min` and `max` as ISO dates or `today`",
                 build: date),
+            ValidatorDefinition(
+                "time", options: ["min", "max"],
+                summary:
+                    "a time that exists (24 or 12 hours, as the field's `time` formatter); `min` and `max` as `HH:MM`",
+                build: time),
             ValidatorDefinition(
                 "number", options: ["min", "max"], summary: "a number from `min` to `max`", build: number),
             ValidatorDefinition("digits", summary: "decimal digits only") { _, _ in DigitsValidator() },
@@ -186,7 +239,38 @@ enum CoreRules {
             }
             bounds.append(bound)
         }
-        return DateValidator(min: bounds[0], max: bounds[1])
+        var layout: DateLayout? = nil
+        if let text = options.string("pattern") {
+            if text == "locale" {
+                layout = .locale
+            } else if let pattern = DatePattern(text) {
+                layout = .pattern(pattern)
+            } else {
+                options.problem(DatePattern.problem(text, orLocale: true))
+                return nil
+            }
+        }
+        return DateValidator(min: bounds[0], max: bounds[1], layout: layout)
+    }
+
+    private static func time(_ options: inout RuleOptions, _ form: [String: LocalizedText]?) -> (any Validator)? {
+        var bounds: [TimeOfDay?] = []
+        for key in ["min", "max"] {
+            guard let text = options.string(key) else {
+                bounds.append(nil)
+                continue
+            }
+            guard let bound = TimeOfDay(text) else {
+                options.problem("\(key) must be a time HH:MM on a 24-hour clock (09:00, 17:30), not \"\(text)\"")
+                return nil
+            }
+            bounds.append(bound)
+        }
+        if let min = bounds[0], let max = bounds[1], max < min {
+            options.problem("min (\(min)) is later than max (\(max))")
+            return nil
+        }
+        return TimeValidator(min: bounds[0], max: bounds[1])
     }
 
     private static func number(_ options: inout RuleOptions, _ form: [String: LocalizedText]?) -> (any Validator)? {

@@ -56,6 +56,9 @@ public final class Field: Sendable {
     public let hints: FieldHints
     /// The field's configuration after `extends` was applied, as JSON (for discovery).
     public let definition: JSONObject
+    /// True when a formatter or validator reads the request's locale conventions: the service looks
+    /// them up only for such fields.
+    public let readsLocale: Bool
 
     public init(
         name: String, label: LocalizedText, formatters: [any TextFormatter], rules: [ValidatorRule],
@@ -70,6 +73,8 @@ public final class Field: Sendable {
         self.backspace = backspace
         self.hints = hints
         self.definition = definition
+        self.readsLocale =
+            formatters.contains { $0.readsLocale } || rules.contains { $0.validator.readsLocale }
     }
 
     /// Several fields applied as one: formatters chained in order, validators
@@ -101,7 +106,8 @@ extension Field {
         validate(
             ValidationInput(
                 text: text, value: TextUnits.string(value), valueScalars: value, complete: complete, meta: meta,
-                formValues: formValues, today: today, unexpected: unexpected), event: event, locale: locale)
+                formValues: formValues, today: today, unexpected: unexpected, conventions: locale.conventions),
+            event: event, locale: locale)
     }
 
     /// Evaluates the field's validators on a prepared input: first `unexpectedCharacters` when the text

@@ -30,10 +30,15 @@ public struct Registry: Sendable {
     /// Forms by name.
     public let forms: [String: Form]
 
+    /// The currencies the fields write amounts in (ISO 4217), sorted: the locale conventions of a
+    /// request say how its locale writes each.
+    public let currencyCodes: [String]
+
     public init(version: String, fields: [String: Field], forms: [String: Form]) {
         self.version = version
         self.fields = fields
         self.forms = forms
+        self.currencyCodes = Set(fields.values.flatMap { $0.formatter.formatters.compactMap(\.currencyCode) }).sorted()
     }
 
     /// Field names, sorted.

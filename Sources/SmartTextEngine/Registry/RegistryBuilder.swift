@@ -240,9 +240,10 @@ struct RegistryBuilder {
     private static func field(_ name: String, _ resolved: Resolved) -> Field? {
         guard !resolved.spec.isBroken else { return nil }
         let spec = resolved.spec
+        let formatters = resolved.formatters ?? []
         return Field(
-            name: name, label: spec.label ?? LocalizedText(name), formatters: resolved.formatters ?? [],
-            rules: resolved.validators ?? [], report: spec.report ?? .first,
+            name: name, label: spec.label ?? LocalizedText(name), formatters: formatters,
+            rules: (resolved.validators ?? []).map { $0.adapted(to: formatters) }, report: spec.report ?? .first,
             backspace: spec.backspace ?? .deletePrevious, hints: spec.hints ?? FieldHints(), definition: spec.json)
     }
 

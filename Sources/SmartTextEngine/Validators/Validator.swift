@@ -42,11 +42,14 @@ public struct ValidationInput: Sendable {
     public var today: CalendarDate
     /// Characters that cannot be part of the text (rule `unexpectedCharacters`): empty when there are none.
     public var unexpected: [Unicode.Scalar]
+    /// How the request's locale writes dates and times.
+    public var conventions: LocaleConventions
 
     public init(
         text: String, value: String, valueScalars: [Unicode.Scalar], complete: Bool = false,
         meta: JSONObject = JSONObject(), formValues: [String: String] = [:], today: CalendarDate = .today(),
-        unexpected: [Unicode.Scalar] = []
+        unexpected: [Unicode.Scalar] = [],
+        conventions: LocaleConventions = .neutral
     ) {
         self.text = text
         self.value = value
@@ -56,6 +59,7 @@ public struct ValidationInput: Sendable {
         self.formValues = formValues
         self.today = today
         self.unexpected = unexpected
+        self.conventions = conventions
     }
 }
 
@@ -68,6 +72,9 @@ public struct RuleCheck: Sendable, Equatable {
     public var variant: String?
     /// Extra members of the rule's result (`score`, `feedback`).
     public var details: JSONObject
+    /// Values for the message's placeholders that depend on the request (the locale's date pattern),
+    /// over the validator's own ``Validator/parameters``.
+    public var placeholders: [String: String]? = nil
 
     public init(valid: Bool, incomplete: Bool = false, variant: String? = nil, details: JSONObject = JSONObject()) {
         self.valid = valid
@@ -91,6 +98,12 @@ public protocol Validator: Sendable {
     var localizedParameters: [String: LocalizedText] { get }
     /// True when the verdict depends on other fields of a form (`formValues`).
     var usesFormValues: Bool { get }
+    /// True when the validator reads the request's ``ValidationInput/conventions`` (a date in the locale's order).
+    var readsLocale: Bool { get }
+    /// The validator as it works with a field's formatters, when it takes something from them (a
+    /// `date` validator without a pattern reads dates in the order of the field's `date` formatter);
+    /// nil when it stays as it is.
+    func adapted(to formatters: [any TextFormatter]) -> (any Validator)?
     /// Checks a value.
     func check(_ input: ValidationInput) -> RuleCheck
     /// The built-in message for a verdict, with `{label}` and parameter placeholders.
@@ -104,6 +117,8 @@ extension Validator {
     public var parameters: [String: String] { [:] }
     public var localizedParameters: [String: LocalizedText] { [:] }
     public var usesFormValues: Bool { false }
+    public var readsLocale: Bool { false }
+    public func adapted(to formatters: [any TextFormatter]) -> (any Validator)? { nil }
     public func details(for check: RuleCheck, locale: LocalePreference) -> JSONObject { check.details }
 }
 
@@ -146,13 +161,23 @@ public final class ValidatorRule: Sendable {
 
     /// The rule's message for a verdict, in `locale`, with `{label}` and the parameters filled.
     func message(for check: RuleCheck, label: String, locale: LocalePreference) -> String {
-        if let message = rendered.message(label: label, variant: check.variant, tags: locale.tags) { return message }
+        let cached = check.placeholders == nil
+        if cached, let message = rendered.message(label: label, variant: check.variant, tags: locale.tags) {
+            return message
+        }
         var values = validator.parameters
         for (name, text) in validator.localizedParameters { values[name] = text.resolve(locale) }
+        for (name, value) in check.placeholders ?? [:] { values[name] = value }
         values["label"] = label
         let message = (message ?? validator.message(for: check)).render(locale, values)
-        rendered.store(message, label: label, variant: check.variant, tags: locale.tags)
+        if cached { rendered.store(message, label: label, variant: check.variant, tags: locale.tags) }
         return message
+    }
+
+    /// The rule with its validator adapted to a field's formatters (``Validator/adapted(to:)``).
+    func adapted(to formatters: [any TextFormatter]) -> ValidatorRule {
+        guard let validator = validator.adapted(to: formatters) else { return self }
+        return ValidatorRule(validator, events: events, message: message)
     }
 }
 

@@ -2,34 +2,6 @@ internal import CICU
 public import SmartTextEngine
 internal import SmartTextSupport
 
-/// How a locale writes numbers, from CLDR (ICU).
-public struct NumberSymbols: Sendable, Equatable {
-    public var decimalSeparator: Unicode.Scalar
-    public var groupSeparator: Unicode.Scalar
-    public var grouping: NumberGrouping
-}
-
-/// How a locale writes an amount of a currency, from CLDR (ICU).
-public struct CurrencyStyle: Sendable, Equatable {
-    /// The ISO 4217 code (`EUR`).
-    public var code: String
-    /// The symbol in that locale (`€`, `US$`).
-    public var symbol: String
-    /// Digits after the decimal separator (2; 0 for `JPY`).
-    public var fractionDigits: Int
-    /// The symbol comes before the number (`$1.00`), else after (`1,00 €`).
-    public var symbolFirst: Bool
-    /// A space between the symbol and the number.
-    public var spaced: Bool
-}
-
-/// The order of a locale's short dates, and their separator.
-public struct DateStyle: Sendable, Equatable {
-    /// `dmy`, `mdy` or `ymd`.
-    public var order: String
-    public var separator: String
-}
-
 /// Locale data from ICU's CLDR, cached by locale.
 public enum LocaleData {
     private static let numbers = BoundedCache<String, NumberSymbols?>(limit: 256)
@@ -81,14 +53,72 @@ public enum LocaleData {
         dates.value(for: locale) {
             var order = [CChar](repeating: 0, count: 4)
             var separator = [CChar](repeating: 0, count: 16)
-            guard cicu_date_order(locale, &order, &separator, separator.count) == 0 else { return nil }
-            return DateStyle(order: text(order), separator: text(separator))
+            guard cicu_date_order(locale, &order, &separator, separator.count) == 0,
+                let dateOrder = DateOrder(rawValue: text(order))
+            else { return nil }
+            // A separator of more than one character (`. ` in some locales) is written as its first; none is `-`.
+            let written = text(separator).unicodeScalars.first { !$0.properties.isWhitespace }
+            return DateStyle(order: dateOrder, separator: written ?? "-")
+        }
+    }
+
+    private static let conventionsCache = BoundedCache<String, LocaleConventions>(limit: 256)
+
+    /// The conventions of `preference`'s best language tag, with how it writes each of `currencies`,
+    /// and the phone region: `region` when given, else the region the preference names.
+    public static func conventions(
+        for preference: LocalePreference, region: String? = nil, currencies: [String] = []
+    ) -> LocaleConventions {
+        let region = region ?? preference.region
+        guard let tag = preference.tags.first else { return neutral(region: region, currencies: currencies) }
+        let key = tag + "|" + (region ?? "") + "|" + currencies.joined(separator: ",")
+        return conventionsCache.value(for: key) {
+            var styles: [String: CurrencyStyle] = [:]
+            for code in currencies { styles[code] = currency(code, in: tag) }
+            return LocaleConventions(
+                tag: tag, region: region, number: numberSymbols(tag) ?? .neutral, date: dateStyle(tag) ?? .iso,
+                uses12HourClock: uses12HourClock(tag), currencies: styles)
+        }
+    }
+
+    /// No locale: ``LocaleConventions/neutral``, currencies written as English writes them (`€1,234.56`).
+    public static func neutral(region: String? = nil, currencies: [String]) -> LocaleConventions {
+        guard !currencies.isEmpty || region != nil else { return .neutral }
+        let key = "|" + (region ?? "") + "|" + currencies.joined(separator: ",")
+        return conventionsCache.value(for: key) {
+            var styles: [String: CurrencyStyle] = [:]
+            for code in currencies { styles[code] = currency(code, in: "en") }
+            return LocaleConventions(tag: "", region: region, currencies: styles)
         }
     }
 
     /// True when `locale` writes times with a 12-hour clock.
     public static func uses12HourClock(_ locale: String) -> Bool {
         cicu_uses_12_hour_clock(locale) != 0
+    }
+
+    /// The name of `region` (ISO 3166, `GB`) in `locale`'s language; nil when ICU has none.
+    public static func regionName(_ region: String, in locale: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard cicu_region_name(locale, region, &buffer, buffer.count) == 0 else { return nil }
+        return text(buffer)
+    }
+
+    /// `strings` in the order `locale`'s collation puts them (`Ö` with `O` in German, after `Z` in Swedish).
+    public static func sorted(_ strings: [String], in locale: String) -> [String] {
+        guard strings.count > 1 else { return strings }
+        var order = [Int32](repeating: 0, count: strings.count)
+        var storage: [CChar] = []
+        var offsets: [Int] = []
+        for string in strings {
+            offsets.append(storage.count)
+            storage += string.utf8CString
+        }
+        let sorted = storage.withUnsafeBufferPointer { base in
+            let pointers: [UnsafePointer<CChar>?] = offsets.map { base.baseAddress! + $0 }
+            return cicu_sort(locale, pointers, Int32(strings.count), &order) == 0
+        }
+        return sorted ? order.map { strings[Int($0)] } : strings.sorted()
     }
 
     /// A NUL-terminated C string's text.

@@ -2,10 +2,12 @@ public import SmartTextEngine
 internal import SmartTextSupport
 
 /// `phone {region}`: as-you-type phone number formatting through
-/// libphonenumber, for one region (`CN`, `US`, …) or, with no region, for
-/// international input with `+` and a country code (a `+` is supplied when the
-/// first digit is typed without one; `00`, the international prefix written
-/// out, becomes the `+`).
+/// libphonenumber, for one region (`CN`, `US`, …). Without a region of its
+/// own, the field takes the request's (`region` in the body, else the region of
+/// its locale: `en-GB` is `GB`); with neither, it is for international input
+/// with `+` and a country code (a `+` is supplied when the first digit is typed
+/// without one; an international prefix written out, `00`, `011` or `010`,
+/// becomes the `+`).
 ///
 /// Digits of any script are accepted; a leading `+` starts international
 /// input. In a regional field, a number typed with that region's country code
@@ -40,7 +42,12 @@ public struct PhoneFormatter: TextFormatter {
         self.region = region
     }
 
+    /// Without a region of its own, the field takes the request's.
+    public var readsLocale: Bool { region == nil }
+
     public func format(_ input: [Unicode.Scalar], context: FormatContext) -> Formatted {
+        // The request's region stands for its whole calling code (see PhoneLibrary).
+        let region = self.region ?? context.conventions.region.map { $0 + "*" }
         var significant: [Significant] = []
         var unexpected: [Int] = []
         var normalized: [Int] = []
@@ -95,8 +102,10 @@ public struct PhoneFormatter: TextFormatter {
         return output
     }
 
-    /// International input: `00` before the country code is the international prefix written out, so
-    /// `0044…` and `+0044…` are `+44…` (the zeros normalized, not lost); without either, a `+` is supplied.
+    /// International input: an international prefix before the country code is the `+` written out
+    /// (no country code starts with 0): `00` becomes the `+` (`0044…` is `+44…`), and `011` (North
+    /// America) and `010` (Japan) after the `+` go (`011 44…` is `+44…`), normalized, not lost. Without
+    /// either, a `+` is supplied.
     private static func internationalPrefix(_ significant: inout [Significant], normalized: inout [Int]) {
         if significant.prefix(2).map(\.scalar) == ["0", "0"] {
             significant[0].scalar = "+"
@@ -105,9 +114,13 @@ public struct PhoneFormatter: TextFormatter {
         } else if let first = significant.first, first.scalar != "+" {
             significant.insert(Significant(scalar: "+", inputIndex: nil), at: 0)
         }
-        while significant.prefix(3).map(\.scalar) == ["+", "0", "0"] {
-            normalized += significant[1...2].compactMap(\.inputIndex)
-            significant.removeSubrange(1...2)
+        while significant.count > 1 {
+            let next = significant[1...].prefix(3).map(\.scalar)
+            let length =
+                next.starts(with: ["0", "0"]) ? 2 : next == ["0", "1", "1"] || next == ["0", "1", "0"] ? 3 : 0
+            guard length > 0 else { break }
+            normalized += significant[1...length].compactMap(\.inputIndex)
+            significant.removeSubrange(1...length)
         }
     }
 

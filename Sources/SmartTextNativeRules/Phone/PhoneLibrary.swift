@@ -86,15 +86,25 @@ public struct PhoneInfo: Sendable, Equatable {
 
 /// Swift access to the CPhoneNumber shim. Every call is thread-safe (the shim
 /// keeps its as-you-type formatters per thread).
+///
+/// A region code with `*` after it (`GB*`) stands for its whole country calling code: a number that
+/// is valid in a region sharing it (Guernsey or Jersey for `GB*`, Canada for `US*`) is valid. Phone
+/// fields without a region of their own take the request's this way: a caller in the UK types
+/// numbers of the whole +44 plan.
 enum PhoneLibrary {
+    /// The region for libphonenumber (`GB` for `GB*`).
+    private static func c(_ region: String) -> String {
+        region.hasSuffix("*") ? String(region.dropLast()) : region
+    }
+
     /// libphonenumber's as-you-type output for `text` (digits, optionally a leading `+`).
     static func asYouType(_ text: String, region: String) -> String? {
-        withBuffer { buffer, capacity in cphone_format_as_you_type(region, text, buffer, capacity) }
+        withBuffer { buffer, capacity in cphone_format_as_you_type(c(region), text, buffer, capacity) }
     }
 
     /// `style`: 0 national, 1 international, 2 E.164.
     static func format(_ text: String, region: String, style: Int32) -> String? {
-        withBuffer { buffer, capacity in cphone_format_number(region, text, style, buffer, capacity) }
+        withBuffer { buffer, capacity in cphone_format_number(c(region), text, style, buffer, capacity) }
     }
 
     /// What libphonenumber says about `text` for `region`. A pure function of the
@@ -103,7 +113,16 @@ enum PhoneLibrary {
     /// same texts, so answers are cached here, where all of them share it
     /// (BENCHMARKS.md items 6 to 8).
     static func inspect(_ text: String, region: String) -> PhoneInfo {
-        inspections.value(for: region + "|" + text) { inspectUncached(text, region: region) }
+        inspections.value(for: region + "|" + text) {
+            guard region.hasSuffix("*") else { return inspectUncached(text, region: region) }
+            let base = c(region)
+            let info = inspectUncached(text, region: base)
+            guard !info.valid, !info.region.isEmpty, info.region != base, info.region != "001",
+                countryCode(region: info.region) == countryCode(region: base)
+            else { return info }
+            // Valid in a region of the same calling code: read as that region's number.
+            return inspectUncached(text, region: info.region)
+        }
     }
 
     private static let inspections = BoundedCache<String, PhoneInfo>(limit: 2048)
@@ -124,17 +143,22 @@ enum PhoneLibrary {
     }
 
     static func possibility(_ text: String, region: String, type: PhoneType) -> PhonePossibility {
-        PhonePossibility(cphone_possibility_for_type(region, text, type.c))
+        PhonePossibility(cphone_possibility_for_type(c(region), text, type.c))
     }
 
     /// The national significant number of the region's example of `type`.
     static func example(region: String, type: PhoneType) -> String? {
-        withBuffer { buffer, capacity in cphone_example_number(region, type.c, buffer, capacity) }
+        withBuffer { buffer, capacity in cphone_example_number(c(region), type.c, buffer, capacity) }
     }
 
-    static func countryCode(region: String) -> Int { Int(cphone_country_code(region)) }
+    static func countryCode(region: String) -> Int { Int(cphone_country_code(c(region))) }
 
-    static func isSupported(region: String) -> Bool { cphone_is_supported_region(region) == 1 }
+    /// The region's national (trunk) prefix (`0`), "" when it has none; nil for an unknown region.
+    static func nationalPrefix(region: String) -> String? {
+        withBuffer { buffer, capacity in cphone_national_prefix(c(region), buffer, capacity) }
+    }
+
+    static func isSupported(region: String) -> Bool { cphone_is_supported_region(c(region)) == 1 }
 
     /// Loads libphonenumber's metadata (about 10 ms) before the first request needs it.
     static func warmUp() {

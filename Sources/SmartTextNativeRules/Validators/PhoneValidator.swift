@@ -1,8 +1,9 @@
 public import SmartTextEngine
 internal import SmartTextSupport
 
-/// `phone {region, types}`: a valid number for the region (any region, for
-/// international input with `+`), optionally of given types (`mobile`,
+/// `phone {region, types}`: a valid number for the region (without one, the
+/// request's region or its locale's, else any region, for international input
+/// with `+`), optionally of given types (`mobile`,
 /// `fixedLine`, `tollFree`, …; a number that can be either fixed line or mobile
 /// counts as both), as libphonenumber decides. A number that more digits can
 /// still make possible is `incomplete`.
@@ -15,6 +16,9 @@ public struct PhoneValidator: Validator {
         self.region = region
         self.types = types
     }
+
+    /// Without a region of its own, the field takes the request's.
+    public var readsLocale: Bool { region == nil }
 
     /// `{types}`: the allowed types' names joined in each language ("mobile or landline").
     public var localizedParameters: [String: LocalizedText] {
@@ -41,18 +45,19 @@ public struct PhoneValidator: Validator {
 
     public func check(_ input: ValidationInput) -> RuleCheck {
         guard input.value.utf8.count <= Self.maximumLength else { return .fail }
-        var key = region ?? "ZZ"
+        // The request's region stands for its whole calling code (see PhoneLibrary).
+        let region = self.region ?? input.conventions.region.map { $0 + "*" } ?? "ZZ"
+        var key = region
         for type in types {
             key += ","
             key += type.rawValue
         }
         key += "|"
         key += input.value
-        return Self.verdicts.value(for: key) { verdict(input.value) }
+        return Self.verdicts.value(for: key) { verdict(input.value, region: region) }
     }
 
-    private func verdict(_ value: String) -> RuleCheck {
-        let code = region ?? "ZZ"
+    private func verdict(_ value: String, region code: String) -> RuleCheck {
         let info = PhoneLibrary.inspect(value, region: code)
         if info.valid {
             if types.isEmpty || types.contains(where: { info.type.satisfies($0) }) { return .pass }

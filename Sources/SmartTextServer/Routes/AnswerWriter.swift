@@ -112,6 +112,8 @@ extension AnswerWriter {
             writer.key("valid")
             writer.bool(field.outcome.validation.valid)
             rules(field.outcome.validation, into: &writer)
+            writer.key("meta")
+            writer.value(.object(field.outcome.meta))
             writer.endObject()
         }
         writer.endObject()

@@ -1,4 +1,6 @@
 import SmartTextEngine
+import SmartTextJSON
+import SmartTextNativeRules
 import SmartTextSupport
 
 /// `POST /v1/edit` and `POST /v1/format`: the typed body, limits, the engine, the answer.
@@ -14,7 +16,7 @@ extension RequestHandler {
         // whatever the request's units are (a range in scalars is measured in UTF-16 here).
         let textLength = input.text.utf16.count
         try checkTextLength(textLength, pointer: "/text")
-        let locale = Self.locale(input.locale, acceptLanguage: request.acceptLanguage)
+        let locale = try requestLocale(input.locale, region: input.region, request, readsLocale: field.readsLocale)
         switch body.edits {
         case .one(let start, let end, let replacement, let inputType):
             let from = min(TextUnits.utf16Offset(of: start, in: input.text, unit: input.units), textLength)
@@ -65,12 +67,41 @@ extension RequestHandler {
         let input = try FormatBody(request.body).input
         let field = try resolveField(input.fields)
         try checkTextLength(input.text.utf16.count, pointer: "/text")
-        let locale = Self.locale(input.locale, acceptLanguage: request.acceptLanguage)
+        let locale = try requestLocale(input.locale, region: input.region, request, readsLocale: field.readsLocale)
         let outcome = field.format(input.text, event: input.event, units: input.units, locale: locale)
         return .localizedJSON(AnswerWriter.edit(outcome, seq: input.seq), locale)
     }
 
     // MARK: - Shared by the routes
+
+    /// The request's locale (``locale(_:acceptLanguage:)``) with its conventions when a field reads
+    /// them (`readsLocale`): the body's `locale`, else `Accept-Language`, decides them; with neither,
+    /// they are neutral (`1,234.56`, ISO dates, 24 hours). `region` (a region phone numbers know, 422
+    /// else) is the phone region of fields without one, else the locale's.
+    func requestLocale(
+        _ tag: String?, region: String?, _ request: RouteRequest, readsLocale: Bool
+    ) throws(HTTPError) -> LocalePreference {
+        var locale = Self.locale(tag, acceptLanguage: request.acceptLanguage)
+        var phoneRegion: String? = nil
+        if let region {
+            let code = region.uppercased()
+            guard PhoneRegions.codes.contains(code) else {
+                throw HTTPError.unprocessable(
+                    "region must be a two-letter region code phone numbers know (GB, DE, US; GET /v1/regions lists "
+                        + "them), not \"\(Echo.cleaned(region))\"",
+                    type: "unknown-region", title: "Unknown region", pointer: "/region")
+            }
+            phoneRegion = code
+        }
+        guard readsLocale else { return locale }
+        let currencies = store.current.currencyCodes
+        if tag != nil || request.acceptLanguage != nil {
+            locale.conventions = LocaleData.conventions(for: locale, region: phoneRegion, currencies: currencies)
+        } else {
+            locale.conventions = LocaleData.neutral(region: phoneRegion, currencies: currencies)
+        }
+        return locale
+    }
 
     /// The body's `locale`, else `Accept-Language`, else English.
     static func locale(_ tag: String?, acceptLanguage: String?) -> LocalePreference {

@@ -16,8 +16,11 @@ extension RequestHandler {
         for (name, text) in body.values {
             try checkTextLength(text.utf16.count, pointer: JSONPointer.appending(name, to: "/values"))
         }
-        let preference = Self.locale(body.locale, acceptLanguage: request.acceptLanguage)
         let registry = store.current
+        let readsLocale =
+            body.form.flatMap { registry.forms[$0] }.map { $0.fields.contains { $0.field.readsLocale } }
+            ?? body.values.contains { registry.fields[$0.name]?.readsLocale ?? false }
+        let preference = try requestLocale(body.locale, region: body.region, request, readsLocale: readsLocale)
         let check: FormCheck
         if let formName = body.form {
             guard let form = registry.forms[formName] else {
@@ -88,32 +91,5 @@ extension RequestHandler {
             status: 200,
             headers: [("Content-Type", "application/json"), ("Content-Language", MessageCatalog.language(for: locale))]
                 + headers, body: body)
-    }
-}
-
-/// `GET /v1/languages`: the languages of the built-in messages, each named in itself, and the one the
-/// request's `Accept-Language` gets.
-extension RequestHandler {
-    func languages(_ request: RouteRequest) -> HTTPResponse {
-        let locale = Self.locale(nil, acceptLanguage: request.acceptLanguage)
-        var writer = JSONWriter(capacity: 1024)
-        writer.beginObject()
-        writer.key("languages")
-        writer.beginArray()
-        for (tag, name) in MessageCatalog.languages {
-            writer.beginObject()
-            writer.key("tag")
-            writer.string(tag)
-            writer.key("name")
-            writer.string(name)
-            writer.endObject()
-        }
-        writer.endArray()
-        writer.key("default")
-        writer.string("en")
-        writer.key("negotiated")
-        writer.string(MessageCatalog.language(for: locale))
-        writer.endObject()
-        return .localizedJSON(writer.bytes, locale)
     }
 }

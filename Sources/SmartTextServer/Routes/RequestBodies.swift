@@ -14,6 +14,8 @@ struct TextInput {
     let event: ValidationEvent
     let units: OffsetUnit
     let locale: String?
+    /// The phone region for fields without one (`GB`), else the locale's.
+    let region: String?
     let seq: Int64?
 
     init(_ reader: JSONObjectReader) throws(JSONShapeError) {
@@ -23,6 +25,7 @@ struct TextInput {
         event = try validationEvent(reader, default: .change)
         seq = try reader.integer("seq")
         locale = try reader.string("locale")
+        region = try reader.string("region")
     }
 }
 
@@ -30,7 +33,8 @@ struct TextInput {
 /// edits a client made on its own text while waiting (`edits`, with the `caret` it started from).
 struct EditBody {
     static let keys = [
-        "field", "text", "range", "replacement", "inputType", "edits", "caret", "event", "units", "locale", "seq",
+        "field", "text", "range", "replacement", "inputType", "edits", "caret", "event", "units", "locale", "region",
+        "seq",
     ]
     static let editKeys = ["range", "replacement", "inputType", "anchor"]
 
@@ -121,7 +125,7 @@ struct EditBody {
 
 /// The body of `POST /v1/format`.
 struct FormatBody {
-    static let keys = ["field", "text", "event", "units", "locale", "seq"]
+    static let keys = ["field", "text", "event", "units", "locale", "region", "seq"]
 
     let input: TextInput
 
@@ -138,7 +142,7 @@ struct FormatBody {
 
 /// The body of `POST /v1/validate`.
 struct ValidateBody {
-    static let keys = ["form", "values", "event", "locale"]
+    static let keys = ["form", "values", "event", "locale", "region"]
 
     /// The form, or nil for loose fields (each key a field name).
     let form: String?
@@ -146,6 +150,7 @@ struct ValidateBody {
     let values: [(name: String, text: String)]
     let event: ValidationEvent
     let locale: String?
+    let region: String?
 
     init(_ body: JSONValue) throws(HTTPError) {
         do throws(JSONShapeError) {
@@ -154,6 +159,7 @@ struct ValidateBody {
             form = try reader.string("form")
             event = try validationEvent(reader, default: .submit)
             locale = try reader.string("locale")
+            region = try reader.string("region")
             values = try Self.values(reader)
         } catch {
             throw .invalidRequest(error)

@@ -87,6 +87,9 @@ struct Route: Sendable {
         Route("/v1/languages", get, cache: .unspecified) { handler, request throws(HTTPError) in
             handler.languages(request)
         },
+        Route("/v1/regions", get, cache: .unspecified) { handler, request throws(HTTPError) in
+            handler.regions(request)
+        },
         Route("/healthz", get, cache: .unspecified) { _, _ throws(HTTPError) in
             .json(Array(#"{"status":"ok"}"#.utf8))
         },

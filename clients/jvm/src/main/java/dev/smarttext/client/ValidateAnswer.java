@@ -16,6 +16,7 @@ public final class ValidateAnswer {
         private final boolean valid;
         private final List<RuleFailure> errors;
         private final List<RuleOutcome> results;
+        private final Map<String, Object> meta;
 
         private FieldVerdict(Members json) throws JsonException {
             text = json.string("text");
@@ -24,6 +25,13 @@ public final class ValidateAnswer {
             valid = json.bool("valid");
             errors = RuleFailure.list(json, "errors");
             results = RuleOutcome.list(json, "results");
+            Members found = json.optionalObject("meta");
+            meta = found == null ? Map.of() : found.map;
+        }
+
+        /** What the formatters found: a phone number's {@code e164}, a date's ISO {@code date}, a time's {@code time}. */
+        public Map<String, Object> meta() {
+            return meta;
         }
 
         /** The formatted text. */

@@ -186,6 +186,7 @@ class ClientTest {
             assertEquals(Collections.singletonList("matchesField"), failures(confirmation.errors()));
             assertEquals("13800138000", answer.fields().get("phone_cn").value());
             assertEquals("138 0013 8000", answer.fields().get("phone_cn").text());
+            assertEquals("+8613800138000", answer.fields().get("phone_cn").meta().get("e164"), "what a backend stores");
         }
 
         @Test
@@ -308,7 +309,7 @@ class ClientTest {
         @Test
         void everyFieldAndEveryForm() throws SmartTextException {
             FieldList fields = client.fields();
-            assertEquals("2026-11-29", fields.version());
+            assertEquals("2026-12-01", fields.version());
             List<String> names = new ArrayList<>();
             for (FieldList.Summary field : fields.fields()) names.add(field.name());
             assertEquals(14, names.size());
