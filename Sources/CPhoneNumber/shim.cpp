@@ -16,6 +16,15 @@
 #include "phonenumbers/phonenumber.pb.h"
 #include "phonenumbers/phonenumberutil.h"
 
+// Declared in libphonenumber's metadata.h, which Debian does not install; the shared library
+// exports both (the metadata PhoneNumberUtil itself parses).
+namespace i18n {
+namespace phonenumbers {
+int metadata_size();
+const void *metadata_get();
+}  // namespace phonenumbers
+}  // namespace i18n
+
 namespace {
 
 using i18n::phonenumbers::AsYouTypeFormatter;
@@ -342,5 +351,18 @@ extern "C" cphone_possibility cphone_possibility_for_type(const char *region, co
             number, static_cast<PhoneNumberUtil::PhoneNumberType>(type)));
     } catch (...) {
         return CPHONE_NOT_A_NUMBER;
+    }
+}
+
+extern "C" size_t cphone_metadata(const unsigned char **bytes) {
+    try {
+        if (bytes == nullptr) return 0;
+        int size = i18n::phonenumbers::metadata_size();
+        const void *data = i18n::phonenumbers::metadata_get();
+        if (size <= 0 || data == nullptr) return 0;
+        *bytes = static_cast<const unsigned char *>(data);
+        return static_cast<size_t>(size);
+    } catch (...) {
+        return 0;
     }
 }

@@ -117,6 +117,13 @@ int cphone_is_supported_region(const char *region);
 /// fit in `capacity` (1024 bytes is always enough: there are about 245).
 int cphone_supported_regions(char *output, size_t capacity);
 
+/// libphonenumber's compiled-in metadata: the serialized PhoneMetadataCollection (protocol
+/// buffer wire format, phonemetadata.proto) that the library parses at start-up, with every
+/// region's number patterns, formats and possible lengths. Points `bytes` at it (static data,
+/// never freed) and returns its size, or 0 when it is not available. The engine compiles the
+/// patterns it needs from it (PhoneNumbering.swift), so a new number costs no ICU regex.
+size_t cphone_metadata(const unsigned char **bytes);
+
 #ifdef __cplusplus
 }
 #endif

@@ -2,6 +2,10 @@ internal import CPhoneNumber
 import SmartTextEngine
 internal import SmartTextSupport
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// libphonenumber's number types, by their registry names.
 public enum PhoneType: String, Sendable, CaseIterable {
     case fixedLine, mobile, fixedLineOrMobile, tollFree, premiumRate, sharedCost, voip, personalNumber, pager, uan
@@ -107,27 +111,46 @@ enum PhoneLibrary {
         withBuffer { buffer, capacity in cphone_format_number(c(region), text, style, buffer, capacity) }
     }
 
-    /// What libphonenumber says about `text` for `region`. A pure function of the
-    /// two, and a parse costs 50 to 100 µs: the layout of a keystroke, its
-    /// completion with example numbers and the phone validator ask about the
-    /// same texts, so answers are cached here, where all of them share it
-    /// (BENCHMARKS.md items 6 to 8).
+    /// What libphonenumber says about `text` for `region`. A pure function of the two: the
+    /// layout of a keystroke, its completion with example numbers and the phone validator ask
+    /// about the same texts, so answers are cached here, where all of them share it (BENCHMARKS.md
+    /// items 6 to 8). Text ``PhoneNumbering`` takes (digits, a leading `+`) is worked out there
+    /// (about 10k instructions); other text costs libphonenumber a parse of 50 to 100 µs. Without
+    /// the cache, the three inspections of a new number's keystroke cost 18k instructions more
+    /// than one inspection and two cache hits (BENCHMARKS.md item 15).
     static func inspect(_ text: String, region: String) -> PhoneInfo {
         inspections.value(for: region + "|" + text) {
-            guard region.hasSuffix("*") else { return inspectUncached(text, region: region) }
-            let base = c(region)
-            let info = inspectUncached(text, region: base)
-            guard !info.valid, !info.region.isEmpty, info.region != base, info.region != "001",
-                countryCode(region: info.region) == countryCode(region: base)
-            else { return info }
-            // Valid in a region of the same calling code: read as that region's number.
-            return inspectUncached(text, region: info.region)
+            if let numbering, let info = resolve(text, region: region, numbering.inspect) { return info }
+            return resolve(text, region: region) { inspectLibrary($0, region: $1) }!
         }
+    }
+
+    /// `inspect` for a region, or for its whole calling code (`GB*`).
+    private static func resolve(
+        _ text: String, region: String, _ inspect: (String, String) -> PhoneInfo?
+    ) -> PhoneInfo? {
+        guard region.hasSuffix("*") else { return inspect(text, region) }
+        let base = c(region)
+        guard let info = inspect(text, base) else { return nil }
+        guard !info.valid, !info.region.isEmpty, info.region != base, info.region != "001",
+            countryCode(region: info.region) == countryCode(region: base)
+        else { return info }
+        // Valid in a region of the same calling code: read as that region's number.
+        return inspect(text, info.region)
     }
 
     private static let inspections = BoundedCache<String, PhoneInfo>(limit: 2048)
 
-    private static func inspectUncached(_ text: String, region: String) -> PhoneInfo {
+    /// Answers from ``PhoneNumbering`` (libphonenumber's metadata compiled, no ICU) where it
+    /// takes the text, else from libphonenumber. `SMARTTEXT_PHONE_NUMBERING=library` turns it off
+    /// (for comparing the two; BENCHMARKS.md item 15).
+    static let numbering: PhoneNumbering? = {
+        if let setting = getenv("SMARTTEXT_PHONE_NUMBERING"), String(cString: setting) == "library" { return nil }
+        return PhoneNumbering.shared
+    }()
+
+    /// libphonenumber's own answer (`cphone_inspect`).
+    static func inspectLibrary(_ text: String, region: String) -> PhoneInfo {
         var info = cphone_info()
         let parsed = cphone_inspect(region, text, &info) == 0
         func string<T>(_ field: inout T, _ count: Int) -> String {
@@ -143,7 +166,14 @@ enum PhoneLibrary {
     }
 
     static func possibility(_ text: String, region: String, type: PhoneType) -> PhonePossibility {
-        PhonePossibility(cphone_possibility_for_type(c(region), text, type.c))
+        let base = c(region)
+        if let answer = numbering?.possibility(text, region: base, type: type) { return answer }
+        return possibilityLibrary(text, region: base, type: type)
+    }
+
+    /// libphonenumber's own answer (`cphone_possibility_for_type`).
+    static func possibilityLibrary(_ text: String, region: String, type: PhoneType) -> PhonePossibility {
+        PhonePossibility(cphone_possibility_for_type(region, text, type.c))
     }
 
     /// The national significant number of the region's example of `type`.
@@ -151,7 +181,10 @@ enum PhoneLibrary {
         withBuffer { buffer, capacity in cphone_example_number(c(region), type.c, buffer, capacity) }
     }
 
-    static func countryCode(region: String) -> Int { Int(cphone_country_code(c(region))) }
+    static func countryCode(region: String) -> Int {
+        if let numbering { return numbering.countryCode(region: c(region)) }
+        return Int(cphone_country_code(c(region)))
+    }
 
     /// The region's national (trunk) prefix (`0`), "" when it has none; nil for an unknown region.
     static func nationalPrefix(region: String) -> String? {

@@ -1,0 +1,123 @@
+import SmartTextEngine
+import SmartTextTestSupport
+import Testing
+
+@testable import SmartTextNativeRules
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// ``PhoneNumbering`` (libphonenumber's metadata compiled into automata) against libphonenumber
+/// itself (`cphone_inspect`, `cphone_possibility_for_type`) over every region, on numbers built
+/// from each region's example numbers (every prefix; national, international, with the region's
+/// international prefix and with the calling code alone; with a digit changed; the completions the
+/// layout tries) and on random digit strings. Every field of the answer must be equal.
+///
+/// `SMARTTEXT_DIFFERENTIAL_SCALE` multiplies the random and mutated numbers per region (default 1,
+/// what CI runs; `make phone-differential` runs 25 and the engine's answers end to end).
+@Suite struct PhoneNumberingDifferentialTests {
+    static let scale: Int = {
+        guard let value = getenv("SMARTTEXT_DIFFERENTIAL_SCALE").flatMap({ Int(String(cString: $0)) }) else { return 1 }
+        return max(1, value)
+    }()
+
+    /// Every region libphonenumber supports, an unknown one, and no region.
+    static let regions = PhoneRegions.codes + ["ZZ", "", "XX"]
+
+    static let types: [PhoneType] = PhoneType.allCases
+
+    @Test func numberingLoadsEveryRegion() throws {
+        let numbering = try #require(PhoneNumbering.shared)
+        #expect(PhoneRegions.codes.count > 200)
+        for region in PhoneRegions.codes {
+            #expect(numbering.isSupported(region: region), "\(region)")
+            #expect(numbering.countryCode(region: region) == PhoneLibrary.countryCode(region: region), "\(region)")
+        }
+    }
+
+    @Test(arguments: regions)
+    func answersAsLibphonenumberDoes(region: String) throws {
+        let numbering = try #require(PhoneNumbering.shared)
+        var generator = SplitMix64(state: UInt64(region.utf8.reduce(7) { $0 &* 31 &+ UInt64($1) }))
+        var mismatches: [String] = []
+        var checked = 0
+        for (index, text) in Self.texts(region: region, generator: &generator).enumerated() {
+            checked += 1
+            // Text that is not digits with an optional leading `+` is libphonenumber's (nil here).
+            let digitsOnly = text.utf8.enumerated().allSatisfy { $1 >= 0x30 && $1 <= 0x39 || ($0 == 0 && $1 == 0x2B) }
+            let native = numbering.inspect(text, region: region)
+            let library = PhoneLibrary.inspectLibrary(text, region: region)
+            if (native == nil) == digitsOnly || (native != nil && native != library) {
+                mismatches.append("inspect \(text): \(String(describing: native)) != \(library)")
+            }
+            for type in [PhoneType.fixedLineOrMobile, Self.types[index % Self.types.count]] {
+                let native = numbering.possibility(text, region: region, type: type)
+                let library = PhoneLibrary.possibilityLibrary(text, region: region, type: type)
+                if (native == nil) == digitsOnly || (native != nil && native != library) {
+                    mismatches.append("possibility \(text) \(type): \(String(describing: native)) != \(library)")
+                }
+            }
+            if mismatches.count >= 5 { break }
+        }
+        #expect(mismatches.isEmpty, "\(region), \(checked) numbers checked:\n\(mismatches.joined(separator: "\n"))")
+    }
+
+    /// The numbers checked for a region.
+    static func texts(region: String, generator: inout SplitMix64) -> [String] {
+        var texts: [String] = []
+        let code = PhoneLibrary.countryCode(region: region)
+        let callingCode = code > 0 ? String(code) : "44"
+        var examples: [String] = []
+        for type in PhoneType.allCases where region.count == 2 {
+            guard let number = PhoneLibrary.example(region: region, type: type) else { continue }
+            examples.append(number)
+            // As written nationally (with the trunk prefix where the national format has it).
+            if let national = PhoneLibrary.format(number, region: region, style: 0) {
+                let digits = national.filter(\.isNumber)
+                if digits != number { examples.append(String(digits)) }
+            }
+        }
+        var forms: [String] = []
+        for number in examples {
+            forms += [number, "+" + callingCode + number, "00" + callingCode + number, "011" + callingCode + number]
+            forms.append(callingCode + number)
+        }
+        for form in forms {
+            // Every prefix, as typing goes, and one or two digits past the end.
+            for length in 1...form.count { texts.append(String(form.prefix(length))) }
+            texts.append(form + String(generator.digit()))
+            texts.append(form + String(generator.digit()) + String(generator.digit()))
+            // A digit changed, and a prefix completed with the rest of another example (the layout's completions).
+            for _ in 0..<(2 * scale) {
+                var characters = Array(form)
+                let position = Int.random(in: 0..<characters.count, using: &generator)
+                if characters[position].isNumber { characters[position] = Character(String(generator.digit())) }
+                texts.append(String(characters))
+                if let other = examples.randomElement(using: &generator), other.count > 2 {
+                    let cut = Int.random(in: 1..<other.count, using: &generator)
+                    texts.append(String(form.prefix(cut)) + other.dropFirst(cut))
+                }
+            }
+        }
+        // Random digit strings, with and without a `+`, an international prefix or a trunk `0`.
+        for _ in 0..<(40 * scale) {
+            let length = Int.random(in: 1...19, using: &generator)
+            var text = String((0..<length).map { _ in Character(String(generator.digit())) })
+            switch Int.random(in: 0..<6, using: &generator) {
+            case 0: text = "+" + text
+            case 1: text = "0" + text
+            case 2: text = "00" + text
+            case 3: text = "+" + callingCode + text
+            default: break
+            }
+            texts.append(text)
+        }
+        texts += ["", "+", "0", "00", "+0", "+00", "++1", "1+2", "+1", "+12", "+123", "000", "0000000000"]
+        return texts
+    }
+}
+
+extension SplitMix64 {
+    mutating func digit() -> Int { Int(next() % 10) }
+}
