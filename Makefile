@@ -1,5 +1,5 @@
 # Convenience targets; each calls a script in scripts/.
-.PHONY: run test bench latency runtime-check soak fuzz instructions tsan
+.PHONY: run test bench latency runtime-check soak fuzz instructions tsan phone-differential
 
 run:
 	scripts/run
@@ -27,3 +27,6 @@ instructions:
 
 tsan:
 	scripts/tsan
+
+phone-differential:
+	scripts/phone-differential

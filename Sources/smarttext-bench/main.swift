@@ -124,6 +124,8 @@ if arguments.count == 4 && arguments[1] == "requests" {
         exit(2)
     }
     let responder = LocalResponder(registry: registry)
+    // SMARTTEXT_BENCH_SHOW=N prints the first N requests and answers (to check a scenario).
+    let show = getenv("SMARTTEXT_BENCH_SHOW").flatMap { Int(String(cString: $0)) } ?? 0
     var bytes = 0
     for index in 0..<count {
         let response = responder.respond(
@@ -133,9 +135,91 @@ if arguments.count == 4 && arguments[1] == "requests" {
             exit(1)
         }
         bytes += response.body.count
+        if index < show {
+            print(String(decoding: scenario.body(index), as: UTF8.self))
+            print("  " + String(decoding: response.body, as: UTF8.self))
+        }
     }
     print("\(count) requests, \(bytes) bytes answered")
     exit(0)
+}
+
+/// `smarttext-bench phone-answers COUNT`: types COUNT numbers per region digit by digit through
+/// the whole request path (one `/v1/edit` per digit, one more digit past the end, then a
+/// Backspace in the middle) and prints every answer. `make phone-differential` runs it with and
+/// without `SMARTTEXT_PHONE_NUMBERING=library` and compares the two outputs: the text, caret,
+/// value, state, completeness, refusals and `meta` (region, type, E.164) of every keystroke.
+/// The numbers are each region's example (from libphonenumber) with its end replaced by
+/// seeded random digits, and random digit strings; deterministic, so the two runs type the same.
+func phoneAnswers(count: Int) -> Never {
+    let responder = LocalResponder(registry: registry)
+    // Regional fields, the request's region (a field without one) and international input.
+    var cases: [(field: String, region: String?, example: String)] = []
+    let regions = PhoneRegions.all(in: "en")
+    for (index, region) in regions.enumerated() {
+        let digits = region.exampleNational.filter(\.isNumber)
+        guard !digits.isEmpty else { continue }
+        cases.append(("phone", region.code, String(digits)))
+        let international = region.exampleInternational.filter { $0.isNumber || $0 == "+" }
+        if index % 8 == 0 || ["CN", "US", "GB", "DE"].contains(region.code) {
+            cases.append(("phone", nil, String(international)))
+        }
+    }
+    cases.append(("phone_cn", nil, "13800138000"))
+    cases.append(("phone_cn", nil, "01012345678"))
+    cases.append(("phone_us", nil, "2015550123"))
+    var lines = 0
+    for (offset, entry) in cases.enumerated() {
+        var state = UInt64(offset + 1) &* 0x9E37_79B9_7F4A_7C15
+        func random(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for variant in 0..<count {
+            var number = Array(entry.example)
+            let start = number.first == "+" ? 1 : 0
+            if variant > 0 {
+                // Keep a prefix of the example, the rest new digits (sometimes one more or fewer).
+                let cut = start + 1 + random(max(1, number.count - start - 1))
+                let length = max(cut, number.count + random(3) - 1)
+                number = Array(number[..<cut]) + (cut..<length).map { _ in Character(String(random(10))) }
+            }
+            if variant % 7 == 6 {
+                number = Array(number[..<start]) + (0..<(3 + random(12))).map { _ in Character(String(random(10))) }
+            }
+            var text = ""
+            var caret = 0
+            func send(_ start: Int, _ end: Int, _ replacement: String) {
+                var body = #"{"field":"\#(entry.field)","text":"\#(text)","range":{"start":\#(start),"end":\#(end)},"#
+                body += #""replacement":"\#(replacement)""#
+                if let region = entry.region { body += #","region":"\#(region)""# }
+                body += "}"
+                let response = responder.respond(
+                    method: "POST", path: "/v1/edit", headers: ["Content-Type": "application/json"],
+                    body: Array(body.utf8))
+                let answer = String(decoding: response.body, as: UTF8.self)
+                print("\(entry.field) \(entry.region ?? "-") \(body)\n  \(response.status) \(answer)")
+                lines += 1
+                guard response.status == 200, case .object(let object)? = try? JSONParser.parse(response.body),
+                    case .string(let newText)? = object["text"], case .integer(let newCaret)? = object["caret"]
+                else { return }
+                text = newText
+                caret = Int(newCaret)
+            }
+            for character in number + [Character(String(random(10)))] { send(caret, caret, String(character)) }
+            let units = text.utf16.count
+            if units > 2 {
+                let position = 1 + random(units - 1)
+                send(position - 1, position, "")
+            }
+        }
+    }
+    print("phone-answers: \(cases.count) fields and regions, \(lines) requests")
+    exit(0)
+}
+
+if arguments.count == 3 && arguments[1] == "phone-answers", let count = Int(arguments[2]) {
+    phoneAnswers(count: count)
 }
 
 /// Seconds since an arbitrary start.

@@ -24,11 +24,14 @@ final class PhoneNumbering: Sendable {
     private let metadata: [PhoneMetadata.Region]
     /// Region id → index in `metadata` (geographic regions only).
     private let regionIndex: [String: Int]
+    /// Region id → its calling code and its place in the code's list.
+    private let regionPlace: [String: (countryCode: Int, position: Int)]
     /// Country calling code → indices in `metadata`, the main country first, then metadata order (as
     /// `PhoneNumberUtil`'s constructor lists them); a non-geographic entity (`001`) alone.
     private let regionsForCode: [Int: [Int]]
-    /// Compiled lazily, per region, on its first use.
-    private let compiled: Locked<[CompiledRegion?]>
+    /// Compiled lazily, all the regions of a calling code together on the first use of one of
+    /// them: a number is read against its code's list (25 regions for +1) without a lock each.
+    private let compiled: Locked<[Int: [CompiledRegion]]>
 
     init?(_ metadata: PhoneMetadata) {
         var regionIndex: [String: Int] = [:]
@@ -42,10 +45,17 @@ final class PhoneNumbering: Sendable {
             }
         }
         guard !regionIndex.isEmpty, metadata.regions.allSatisfy(CompiledRegion.usesKnownSyntax) else { return nil }
+        var regionPlace: [String: (countryCode: Int, position: Int)] = [:]
+        for (code, indices) in regionsForCode {
+            for (position, index) in indices.enumerated() where metadata.regions[index].id != "001" {
+                regionPlace[metadata.regions[index].id] = (code, position)
+            }
+        }
         self.metadata = metadata.regions
         self.regionIndex = regionIndex
+        self.regionPlace = regionPlace
         self.regionsForCode = regionsForCode
-        compiled = Locked([CompiledRegion?](repeating: nil, count: metadata.regions.count))
+        compiled = Locked([:])
     }
 
     // MARK: The shim's questions
@@ -134,26 +144,24 @@ final class PhoneNumbering: Sendable {
     /// The region libphonenumber would use for `code` (`.some(nil)` for an unsupported code,
     /// which it treats as "ZZ"); nil when the shim would read the code differently (a NUL inside).
     private func canonical(_ code: String) -> CompiledRegion?? {
-        guard let index = regionIndex[code] else { return code.utf8.contains(0) ? nil : .some(nil) }
-        return .some(region(at: index))
-    }
-
-    private func region(at index: Int) -> CompiledRegion {
-        if let region = compiled.withLock({ $0[index] }) { return region }
-        // Compiled outside the lock: another thread may compile the same region meanwhile,
-        // and the first one stored is kept.
-        let region = CompiledRegion(metadata[index])
-        return compiled.withLock { regions in
-            if let stored = regions[index] { return stored }
-            regions[index] = region
-            return region
+        guard let place = regionPlace[code], let group = group(place.countryCode) else {
+            return code.utf8.contains(0) ? nil : .some(nil)
         }
+        return .some(group[place.position])
     }
 
-    /// `GetRegionCodeForCountryCode` with `GetMetadataForRegionOrCallingCode`: the main region of
-    /// a calling code (its non-geographic entity for `001`), nil when the code is unknown.
-    private func mainRegion(_ countryCode: Int) -> CompiledRegion? {
-        regionsForCode[countryCode].map { region(at: $0[0]) }
+    /// The compiled regions of a calling code, in `regionsForCode`'s order; nil for an unknown code.
+    private func group(_ countryCode: Int) -> [CompiledRegion]? {
+        if let group = compiled.withLock({ $0[countryCode] }) { return group }
+        guard let indices = regionsForCode[countryCode] else { return nil }
+        // Compiled outside the lock: another thread may compile the same code meanwhile, and the
+        // first one stored is kept.
+        let group = indices.map { CompiledRegion(metadata[$0]) }
+        return compiled.withLock { groups in
+            if let stored = groups[countryCode] { return stored }
+            groups[countryCode] = group
+            return group
+        }
     }
 
     // MARK: Parsing (PhoneNumberUtil::ParseHelper)
@@ -170,8 +178,9 @@ final class PhoneNumbering: Sendable {
 
     struct ParsedNumber {
         var countryCode: Int
-        /// The calling code's main region (its metadata holds the lengths and formats).
-        var main: CompiledRegion
+        /// The calling code's regions, the main one (whose metadata holds the lengths and formats) first.
+        var group: [CompiledRegion]
+        var main: CompiledRegion { group[0] }
         /// The national significant number, as digit values.
         var nationalNumber: [UInt8]
         var source: CountryCodeSource
@@ -195,13 +204,12 @@ final class PhoneNumbering: Sendable {
             if countryCode == 0 { return .failure(.invalidCountryCode) }
         }
         var countryRegion = defaultRegion
-        if countryCode != 0 {
-            // Known: the code came from `regionsForCode`.
-            let main = mainRegion(countryCode)
-            if main?.id != defaultRegion?.id { countryRegion = main }
-        } else if let defaultRegion {
-            countryCode = defaultRegion.countryCode
-        }
+        let extracted = countryCode != 0
+        if !extracted, let defaultRegion { countryCode = defaultRegion.countryCode }
+        // Known: the code is the default region's or came from `regionsForCode`.
+        guard let group = group(countryCode) else { return .failure(.invalidCountryCode) }
+        // A calling code in the number: read with its main region's metadata.
+        if extracted && group[0].id != defaultRegion?.id { countryRegion = group[0] }
         if national.count < 2 { return .failure(.tooShort) }
         if let countryRegion, let stripped = stripNationalPrefix(countryRegion, national) {
             switch countryRegion.lengthCheck(stripped, type: .unknown) {
@@ -211,8 +219,7 @@ final class PhoneNumbering: Sendable {
         }
         if national.count < 2 { return .failure(.tooShort) }
         if national.count > 17 { return .failure(.tooLong) }
-        guard let main = mainRegion(countryCode) else { return .failure(.invalidCountryCode) }
-        return .success(ParsedNumber(countryCode: countryCode, main: main, nationalNumber: national, source: source))
+        return .success(ParsedNumber(countryCode: countryCode, group: group, nationalNumber: national, source: source))
     }
 
     /// `MaybeExtractCountryCode`; nil when it succeeded, else the parse error's possibility.
@@ -297,10 +304,9 @@ final class PhoneNumbering: Sendable {
 
     /// `GetRegionCodeForNumber` with its metadata: nil for "ZZ".
     private func regionFor(_ number: ParsedNumber) -> CompiledRegion? {
-        guard let regions = regionsForCode[number.countryCode] else { return nil }
-        if regions.count == 1 { return region(at: regions[0]) }
-        for index in regions {
-            let region = region(at: index)
+        let regions = number.group
+        if regions.count == 1 { return regions[0] }
+        for region in regions {
             if let leading = region.leadingDigits {
                 if leading.matchesPrefix(number.nationalNumber) { return region }
             } else if region.numberType(number.nationalNumber) != .unknown {
