@@ -407,6 +407,8 @@ final class CompiledRegion: Sendable {
         leadingDigits = region.leadingDigits.map { DigitPattern($0) ?? DigitPattern.never }
         general = Description(region.description(.unknown))
         descriptions = Self.orderedTypes.map { Description(region.description($0)) }
+        fixedOrMobileLengths = Self.fixedOrMobile(
+            fixed: descriptions[Self.index(.fixedLine)], mobile: descriptions[Self.index(.mobile)], general: general)
         formats = region.numberFormats.map { format in
             var rule = format.format
             if !format.nationalPrefixFormattingRule.isEmpty {
@@ -476,25 +478,42 @@ final class CompiledRegion: Sendable {
 
     /// `TestNumberLength`.
     func lengthCheck(_ digits: [UInt8], type: PhoneType) -> PhonePossibility {
-        let own = description(type)
-        var possible = own.possibleLengths.isEmpty ? general.possibleLengths : own.possibleLengths
-        var local = own.possibleLengthsLocalOnly
         if type == .fixedLineOrMobile {
-            if !description(.fixedLine).hasPossibleNumberData { return lengthCheck(digits, type: .mobile) }
-            let mobile = description(.mobile)
-            if mobile.hasPossibleNumberData {
-                possible += mobile.possibleLengths.isEmpty ? general.possibleLengths : mobile.possibleLengths
-                possible.sort()
-                if local.isEmpty {
-                    local = mobile.possibleLengthsLocalOnly
-                } else {
-                    local += mobile.possibleLengthsLocalOnly
-                    local.sort()
-                }
+            return Self.test(digits.count, possible: fixedOrMobileLengths.possible, local: fixedOrMobileLengths.local)
+        }
+        let own = description(type)
+        let possible = own.possibleLengths.isEmpty ? general.possibleLengths : own.possibleLengths
+        return Self.test(digits.count, possible: possible, local: own.possibleLengthsLocalOnly)
+    }
+
+    /// The lengths `TestNumberLength` uses for `FIXED_LINE_OR_MOBILE`: fixed line's, with mobile's
+    /// merged in and sorted (or mobile's alone where there is no fixed-line data), worked out once.
+    private let fixedOrMobileLengths: (possible: [Int], local: [Int])
+
+    private static func fixedOrMobile(
+        fixed: Description, mobile: Description, general: Description
+    ) -> (possible: [Int], local: [Int]) {
+        func lengths(_ description: Description) -> [Int] {
+            description.possibleLengths.isEmpty ? general.possibleLengths : description.possibleLengths
+        }
+        if !fixed.hasPossibleNumberData { return (lengths(mobile), mobile.possibleLengthsLocalOnly) }
+        var possible = lengths(fixed)
+        var local = fixed.possibleLengthsLocalOnly
+        if mobile.hasPossibleNumberData {
+            possible += lengths(mobile)
+            possible.sort()
+            if local.isEmpty {
+                local = mobile.possibleLengthsLocalOnly
+            } else {
+                local += mobile.possibleLengthsLocalOnly
+                local.sort()
             }
         }
+        return (possible, local)
+    }
+
+    private static func test(_ length: Int, possible: [Int], local: [Int]) -> PhonePossibility {
         guard let minimum = possible.first, minimum != -1 else { return .invalidLength }
-        let length = digits.count
         if local.contains(length) { return .possibleLocalOnly }
         if minimum == length { return .possible }
         if minimum > length { return .tooShort }
