@@ -155,7 +155,7 @@ extension Field {
             guard !candidate.overflow else { return false }
             return !Self.losesCharacters(
                 candidate, old: old, removing: deleteStart..<deleteEnd, inserting: count,
-                significantBefore: significant)
+                neverSignificant: formatter.neverKeeps, significantBefore: significant)
         }
         /// The formatting when `insertion` fits.
         func fits(_ insertion: ArraySlice<Unicode.Scalar>) -> Formatted? {
@@ -347,7 +347,7 @@ extension Field {
     /// character outside the edit is kept, which is checked without formatting the old text.
     static func losesCharacters(
         _ formatted: Formatted, old: [Unicode.Scalar], removing removed: Range<Int>, inserting count: Int,
-        significantBefore: () -> [Bool]
+        neverSignificant: (Unicode.Scalar) -> Bool = { _ in false }, significantBefore: () -> [Bool]
     ) -> Bool {
         var keptInput = [Bool](repeating: false, count: old.count - removed.count + count)
         for source in formatted.sources {
@@ -356,9 +356,15 @@ extension Field {
         for index in formatted.normalized { keptInput[index] = true }
         let kept = keptInput
         let shift = count - removed.count
+        // A character the formatter never keeps was not significant in the old text either: no
+        // need to format the old text to know (BENCHMARKS.md item 16).
         func suspects() -> Bool {
-            for index in 0..<removed.lowerBound where !kept[index] && !old[index].isSpace { return true }
-            for index in removed.upperBound..<old.count where !kept[index + shift] && !old[index].isSpace {
+            for index in 0..<removed.lowerBound
+            where !kept[index] && !old[index].isSpace && !neverSignificant(old[index]) {
+                return true
+            }
+            for index in removed.upperBound..<old.count
+            where !kept[index + shift] && !old[index].isSpace && !neverSignificant(old[index]) {
                 return true
             }
             return false

@@ -208,6 +208,11 @@ public protocol TextFormatter: Sendable {
     var readsLocale: Bool { get }
     /// The ISO 4217 code of the currency the formatter writes amounts in, if any.
     var currencyCode: String? { get }
+    /// True only when the formatter never keeps this input character as a significant one, whatever
+    /// the text around it (the phone formatter and separators). The edit rules then know without
+    /// formatting the old text that the character was not significant in it (rule 10's check;
+    /// BENCHMARKS.md item 16). False, the default, is always correct.
+    func neverKeeps(_ scalar: Unicode.Scalar) -> Bool
 }
 
 extension TextFormatter {
@@ -218,6 +223,7 @@ extension TextFormatter {
     public var laysOutWholeText: Bool { false }
     public var readsLocale: Bool { false }
     public var currencyCode: String? { nil }
+    public func neverKeeps(_ scalar: Unicode.Scalar) -> Bool { false }
 }
 
 /// Formatters applied in order; their provenance maps compose so that the
@@ -232,6 +238,13 @@ public struct FormatterPipeline: Sendable {
     public init(_ formatters: [any TextFormatter]) {
         self.formatters = formatters
         self.valueMappers = formatters.filter(\.mapsValue)
+    }
+
+    /// True when the pipeline never keeps `scalar` as a significant input character: its first
+    /// formatter never does (a character it does not keep cannot be kept after it; a later
+    /// formatter sees the first one's output, not the input's characters).
+    public func neverKeeps(_ scalar: Unicode.Scalar) -> Bool {
+        formatters.first?.neverKeeps(scalar) ?? false
     }
 
     /// Formats `input` through every formatter.

@@ -45,6 +45,10 @@ public struct PhoneFormatter: TextFormatter {
     /// Without a region of its own, the field takes the request's.
     public var readsLocale: Bool { region == nil }
 
+    /// Separators (`(`, `)`, `-`, spaces…) are never significant here: only digits and a leading `+`
+    /// are kept (`format` drops every other character or lays it out as a literal).
+    public func neverKeeps(_ scalar: Unicode.Scalar) -> Bool { Separators.contains(scalar) }
+
     public func format(_ input: [Unicode.Scalar], context: FormatContext) -> Formatted {
         // The request's region stands for its whole calling code (see PhoneLibrary).
         let region = self.region ?? context.conventions.region.map { $0 + "*" }
