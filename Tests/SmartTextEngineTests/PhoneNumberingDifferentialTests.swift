@@ -58,6 +58,12 @@ import Testing
                     mismatches.append("possibility \(text) \(type): \(String(describing: native)) != \(library)")
                 }
             }
+            let typed = numbering.asYouType(text, region: region)
+            let replayed = PhoneLibrary.asYouTypeLibrary(text, region: region)
+            if typed == nil || typed! != replayed {
+                mismatches.append(
+                    "as you type \(text): \(String(describing: typed)) != \(String(describing: replayed))")
+            }
             if mismatches.count >= 5 { break }
         }
         #expect(mismatches.isEmpty, "\(region), \(checked) numbers checked:\n\(mismatches.joined(separator: "\n"))")

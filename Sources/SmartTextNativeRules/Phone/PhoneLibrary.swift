@@ -101,9 +101,16 @@ enum PhoneLibrary {
         region.hasSuffix("*") ? String(region.dropLast()) : region
     }
 
-    /// libphonenumber's as-you-type output for `text` (digits, optionally a leading `+`).
+    /// libphonenumber's as-you-type output for `text` (digits, optionally a leading `+`), from
+    /// ``PhoneNumbering`` (its `AsYouTypeFormatter` on the compiled metadata; BENCHMARKS.md item 17).
     static func asYouType(_ text: String, region: String) -> String? {
-        withBuffer { buffer, capacity in cphone_format_as_you_type(c(region), text, buffer, capacity) }
+        if let numbering, let answer = numbering.asYouType(text, region: c(region)) { return answer }
+        return asYouTypeLibrary(text, region: c(region))
+    }
+
+    /// libphonenumber's own answer (`cphone_format_as_you_type`).
+    static func asYouTypeLibrary(_ text: String, region: String) -> String? {
+        withBuffer { buffer, capacity in cphone_format_as_you_type(region, text, buffer, capacity) }
     }
 
     /// `style`: 0 national, 1 international, 2 E.164.

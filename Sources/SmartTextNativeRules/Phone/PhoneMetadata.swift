@@ -20,6 +20,8 @@ struct PhoneMetadata: Sendable {
         var format = ""
         var leadingDigitsPatterns: [String] = []
         var nationalPrefixFormattingRule = ""
+        var nationalPrefixOptionalWhenFormatting = false
+        var hasDomesticCarrierCodeFormattingRule = false
     }
 
     /// `PhoneMetadata`: one region (or a non-geographic entity, id `001`).
@@ -28,8 +30,11 @@ struct PhoneMetadata: Sendable {
         var countryCode = 0
         /// "" when absent (libphonenumber then uses the empty pattern).
         var internationalPrefix = ""
-        var nationalPrefix = ""
+        /// nil when absent (the as-you-type formatter checks presence).
+        var nationalPrefix: String?
+        /// "" when absent (`hasNationalPrefixForParsing` tells).
         var nationalPrefixForParsing = ""
+        var hasNationalPrefixForParsing = false
         var nationalPrefixTransformRule = ""
         var sameMobileAndFixedLinePattern = false
         var mainCountryForCode = false
@@ -38,6 +43,9 @@ struct PhoneMetadata: Sendable {
         /// By ``PhoneType`` (general description at `.unknown`); absent ones are empty.
         var descriptions: [PhoneType: NumberDescription] = [:]
         var numberFormats: [NumberFormat] = []
+        /// The formats of the international format, when they differ (the as-you-type formatter's
+        /// after a country code or a national prefix).
+        var internationalNumberFormats: [NumberFormat] = []
 
         func description(_ type: PhoneType) -> NumberDescription { descriptions[type] ?? NumberDescription() }
     }
@@ -72,12 +80,15 @@ struct PhoneMetadata: Sendable {
             case (10, .varint(let v)): region.countryCode = Int(truncatingIfNeeded: v)
             case (11, .bytes(let b)): region.internationalPrefix = string(b)
             case (12, .bytes(let b)): region.nationalPrefix = string(b)
-            case (15, .bytes(let b)): region.nationalPrefixForParsing = string(b)
+            case (15, .bytes(let b)):
+                region.nationalPrefixForParsing = string(b)
+                region.hasNationalPrefixForParsing = true
             case (16, .bytes(let b)): region.nationalPrefixTransformRule = string(b)
             case (18, .varint(let v)): region.sameMobileAndFixedLinePattern = v != 0
             case (22, .varint(let v)): region.mainCountryForCode = v != 0
             case (23, .bytes(let b)): region.leadingDigits = string(b)
             case (19, .bytes(let b)): region.numberFormats.append(decodeFormat(b))
+            case (20, .bytes(let b)): region.internationalNumberFormats.append(decodeFormat(b))
             case (let field, .bytes(let b)):
                 if let type = descriptionType(field) { region.descriptions[type] = decodeDescription(b) }
             case (_, .invalid): return nil
@@ -130,6 +141,8 @@ struct PhoneMetadata: Sendable {
             case (2, .bytes(let b)): format.format = string(b)
             case (3, .bytes(let b)): format.leadingDigitsPatterns.append(string(b))
             case (4, .bytes(let b)): format.nationalPrefixFormattingRule = string(b)
+            case (5, .bytes): format.hasDomesticCarrierCodeFormattingRule = true
+            case (6, .varint(let v)): format.nationalPrefixOptionalWhenFormatting = v != 0
             default: break
             }
         }

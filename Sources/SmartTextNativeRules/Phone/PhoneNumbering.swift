@@ -32,6 +32,8 @@ final class PhoneNumbering: Sendable {
     /// Compiled lazily, all the regions of a calling code together on the first use of one of
     /// them: a number is read against its code's list (25 regions for +1) without a lock each.
     private let compiled: Locked<[Int: [CompiledRegion]]>
+    /// The as-you-type formatter's metadata of a calling code (its main region's), compiled lazily.
+    private let asYouTypeCompiled: Locked<[Int: AsYouTypeRegion]>
 
     init?(_ metadata: PhoneMetadata) {
         var regionIndex: [String: Int] = [:]
@@ -56,6 +58,7 @@ final class PhoneNumbering: Sendable {
         self.regionPlace = regionPlace
         self.regionsForCode = regionsForCode
         compiled = Locked([:])
+        asYouTypeCompiled = Locked([:])
     }
 
     // MARK: The shim's questions
@@ -110,6 +113,36 @@ final class PhoneNumbering: Sendable {
         switch parse(digits, defaultRegion: defaultRegion) {
         case .failure(let error): return error
         case .success(let number): return lengthCheck(number, type: type)
+        }
+    }
+
+    /// What `cphone_format_as_you_type` answers (`.some(nil)` where it fails), or nil when the
+    /// region is not for this path (a NUL inside).
+    func asYouType(_ text: String, region code: String) -> String?? {
+        if code.utf8.contains(0) { return nil }
+        let scalars = Array(text.unicodeScalars)
+        guard scalars.count <= Self.maximumLength,
+            scalars.enumerated().allSatisfy({ ($1.value >= 0x30 && $1.value <= 0x39) || ($0 == 0 && $1 == "+") })
+        else { return .some(nil) }
+        let supported = regionIndex[code] != nil
+        var replay = AsYouTypeReplay(
+            defaultCountry: supported ? code : "ZZ", defaultCode: countryCode(region: code),
+            metadata: { [self] in asYouTypeRegion($0) }, knownCode: { [self] in regionsForCode[$0] != nil },
+            mainRegion: { [self] in regionsForCode[$0].map { metadata[$0[0]].id } ?? "ZZ" })
+        // The shim's buffer holds 255 bytes and a NUL.
+        guard let output = replay.replay(scalars), output.utf8.count < 256 else { return .some(nil) }
+        return .some(output)
+    }
+
+    /// The as-you-type formatter's metadata for a calling code: its main region's; nil for an unknown code.
+    private func asYouTypeRegion(_ countryCode: Int) -> AsYouTypeRegion? {
+        if let region = asYouTypeCompiled.withLock({ $0[countryCode] }) { return region }
+        guard let index = regionsForCode[countryCode]?.first else { return nil }
+        let region = AsYouTypeRegion(metadata[index])
+        return asYouTypeCompiled.withLock { regions in
+            if let stored = regions[countryCode] { return stored }
+            regions[countryCode] = region
+            return region
         }
     }
 
