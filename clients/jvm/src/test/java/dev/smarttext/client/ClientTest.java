@@ -271,7 +271,7 @@ class ClientTest {
         void cardExpiryAsTheReadmeShowsIt() throws SmartTextException {
             FieldDescription field = client.field("card_expiry");
             assertEquals("MM/YY", field.hints().placeholder());
-            assertEquals(5, field.hints().maxLength());
+            assertEquals(7, field.hints().maxLength(), "12/2030 as pasted");
             assertNull(field.hints().textContentType());
             assertEquals(new AcceptedCharacters(true, false, false, false, " -./"), field.accepts());
         }
@@ -312,7 +312,7 @@ class ClientTest {
             assertEquals("2026-12-01", fields.version());
             List<String> names = new ArrayList<>();
             for (FieldList.Summary field : fields.fields()) names.add(field.name());
-            assertEquals(14, names.size());
+            assertEquals(16, names.size());
             List<String> sorted = new ArrayList<>(names);
             Collections.sort(sorted);
             assertEquals(sorted, names, "sorted by name");
