@@ -107,6 +107,17 @@ class ClientTest {
         }
 
         @Test
+        void theGenericPhoneFieldInTheRegionAsked() throws SmartTextException {
+            EditAnswer answer = client.format(
+                    new FormatRequest("phone", "07400123456").withEvent(EditEvent.BLUR).withRegion("GB"));
+            assertEquals("07400 123456", answer.text());
+            assertTrue(answer.valid());
+            ValidateAnswer german = client.validate(
+                    ValidateRequest.fields(Collections.singletonMap("amount", "1.234,56")).withLocale("de-DE"));
+            assertEquals("1234.56", german.fields().get("amount").value());
+        }
+
+        @Test
         void offsetsAreUtf16CodeUnitsUnlessScalarsAreAskedFor() throws SmartTextException {
             String name = "Zoë 👍🏽 Li";
             EditAnswer utf16 = client.format("full_name", name);
