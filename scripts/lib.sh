@@ -33,3 +33,41 @@ require_swift() {
 repo_root() {
     cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd
 }
+
+# Starts SERVER on a free port of 127.0.0.1 with any further flags given, its standard error in
+# LOG (its standard output beside it, LOG.out), and waits until it says where it listens. Sets
+# server_pid and base (http://127.0.0.1:PORT); stop_server stops it, and so does the calling script's
+# exit. Exits the script with the server's log when it stops or stays silent for 30 s.
+start_server() {
+    local binary="$1" log="$2"
+    shift 2
+    "$binary" --host 127.0.0.1 --port 0 "$@" >"$log.out" 2>"$log" &
+    server_pid=$!
+    trap stop_server EXIT
+    # The start-up line can arrive in pieces: wait for the port and the space after it.
+    local port="" attempt
+    for attempt in $(seq 300); do
+        port="$(grep -oE 'listening on http://127\.0\.0\.1:[0-9]+ ' "$log" | grep -oE '[0-9]+ $' | tr -d ' ' || true)"
+        [ -n "$port" ] && break
+        if ! kill -0 "$server_pid" 2>/dev/null; then
+            echo "error: the server exited before listening:" >&2
+            cat "$log" >&2
+            exit 1
+        fi
+        sleep 0.1
+    done
+    if [ -z "$port" ]; then
+        echo "error: the server did not say where it listens within 30 s:" >&2
+        cat "$log" >&2
+        exit 1
+    fi
+    base="http://127.0.0.1:$port"
+}
+
+# Stops the server start_server started (and waits for it).
+stop_server() {
+    if kill -0 "$server_pid" 2>/dev/null; then
+        kill "$server_pid"
+        wait "$server_pid" 2>/dev/null || true
+    fi
+}

@@ -25,6 +25,18 @@ import Testing
         }
     }
 
+    @Test func theGenericPhoneFieldInARegion() async throws {
+        try await withClient { client in
+            let answer = try await client.format(
+                FormatRequest(field: "phone", text: "07400123456", event: .blur, locale: "de", region: "GB"))
+            #expect(answer.text == "07400 123456")
+            #expect(answer.valid)
+            let checked = try await client.validate(
+                ValidateRequest(values: ["amount": "1.234,56"], locale: "de-DE", region: "DE"))
+            #expect(checked.fields["amount"]?.value == "1234.56")
+        }
+    }
+
     @Test func validateSignupWithAPasswordMismatch() async throws {
         try await withClient { client in
             let answer = try await client.validate(

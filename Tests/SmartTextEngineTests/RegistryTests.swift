@@ -356,5 +356,9 @@ extension JSONValue {
         let card = try registry.field(["credit_card"])
         let answer = try card.edit(EditRequest(text: "4242 4242", start: 9, end: 9, replacement: "4"))
         #expect("\(answer.text) \(answer.caret)" == "4242 4242 4 11")
+        var german = LocalePreference(tags: ["de-DE"])
+        german.conventions = LocaleData.conventions(for: german)
+        let amount = try registry.field(["amount"]).format("1234567,8", locale: german)
+        #expect("\(amount.text) \(amount.value)" == "1.234.567,8 1234567.8")
     }
 }

@@ -84,34 +84,7 @@ echo "generated $(find "$client" -name '*.py' | wc -l) Python files in ${client#
     "$client" >"$logs/install.log" 2>&1 || { cat "$logs/install.log" >&2; exit 1; }
 
 # --- the server --------------------------------------------------------------------------
-"$server" --host 127.0.0.1 --port 0 >"$logs/server.out" 2>"$logs/server.log" &
-server_pid=$!
-stop_server() {
-    if kill -0 "$server_pid" 2>/dev/null; then
-        kill "$server_pid"
-        wait "$server_pid" 2>/dev/null || true
-    fi
-}
-trap stop_server EXIT
-
-# The start-up line can arrive in pieces: wait for the port and the space after it.
-port=""
-for _ in $(seq 300); do
-    port="$(grep -oE 'listening on http://127\.0\.0\.1:[0-9]+ ' "$logs/server.log" | grep -oE '[0-9]+ $' | tr -d ' ' || true)"
-    [ -n "$port" ] && break
-    if ! kill -0 "$server_pid" 2>/dev/null; then
-        echo "error: the server exited before listening:" >&2
-        cat "$logs/server.log" >&2
-        exit 1
-    fi
-    sleep 0.1
-done
-if [ -z "$port" ]; then
-    echo "error: the server did not say where it listens within 30 s:" >&2
-    cat "$logs/server.log" >&2
-    exit 1
-fi
-base="http://127.0.0.1:$port"
+start_server "$server" "$logs/server.log"
 
 # --- every operation through the generated client ----------------------------------------
 echo "== every operation of the generated client against $base"

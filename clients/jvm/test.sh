@@ -93,26 +93,8 @@ javac --release 17 -encoding UTF-8 -Xlint:all,-try -d "$build/test-classes" \
 echo "== the web client's rebase of random cases (node), for the tests to compare"
 node "$here/src/test/js/rebase-cases.mjs" > "$build/rebase-cases.json"
 
-log="$build/server.log"
-"$server" --host 127.0.0.1 --port 0 --threads 2 2> "$log" &
-pid=$!
-trap 'kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null || true' EXIT
-url=""
-for _ in $(seq 1 300); do
-    url="$(sed -n 's/.*listening on \(http:\/\/127\.0\.0\.1:[0-9]*\).*/\1/p' "$log" | head -n 1)"
-    [ -n "$url" ] && break
-    if ! kill -0 "$pid" 2>/dev/null; then
-        echo "error: the server exited before listening:" >&2
-        cat "$log" >&2
-        exit 1
-    fi
-    sleep 0.1
-done
-if [ -z "$url" ]; then
-    echo "error: the server did not say where it listens within 30 s:" >&2
-    cat "$log" >&2
-    exit 1
-fi
+start_server "$server" "$build/server.log" --threads 2
+url="$base"
 echo "== JUnit against $url"
 
 status=0

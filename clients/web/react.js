@@ -21,13 +21,14 @@ import { attach } from "./smarttext.js";
 const { useCallback, useEffect, useMemo, useRef, useState } = React;
 
 /**
- * Options: those of `attach` (`field`, `baseURL`, `locale`, `fetch`, `timeout`, `errorElement`),
+ * Options: those of `attach` (`field`, `baseURL`, `locale`, `region`, `fetch`, `timeout`, `errorElement`),
  * and `initialText`. Returns `{ inputProps, text, caret, value, errors, state, valid, complete,
  * hints, available, answer, controller, validate(event), reset(text) }`.
  */
 export function useSmartText(options) {
-  const { field, baseURL, locale, fetch, timeout, errorElement, initialText = "" } = options;
-  const key = JSON.stringify([field, baseURL ?? null, locale ?? null]);
+  const { field, baseURL, locale, region, fetch, timeout, errorElement, initialText = "" } = options;
+  // A new locale or region (a country picker's choice) connects the input anew.
+  const key = JSON.stringify([field, baseURL ?? null, locale ?? null, region ?? null]);
   const inputRef = useRef(null);
   const controllerRef = useRef(null);
   const [element, setElement] = useState(null);
@@ -49,7 +50,7 @@ export function useSmartText(options) {
     const onUnavailable = () => update({ available: false });
     const follow = () => update({ text: element.value, caret: element.selectionEnd ?? element.value.length });
     const controller = attach(element, {
-      field, baseURL, locale, fetch, timeout,
+      field, baseURL, locale, region, fetch, timeout,
       // Errors are React's to render; the client still needs somewhere to write them.
       errorElement: errorElement || document.createElement("div"),
     });

@@ -188,8 +188,13 @@ export interface AttachOptions {
   field: FieldNames;
   /** The service's address; default: this page's origin. */
   baseURL?: string;
-  /** The language of the messages; default: the browser's Accept-Language. */
+  /**
+   * The request's locale: the language of the messages and how fields that leave it open write numbers,
+   * dates and times; default: the browser's Accept-Language.
+   */
   locale?: string;
+  /** The phone region (`GB`) of fields without one, over the locale's: a country picker's choice. */
+  region?: string;
   /** Where messages go; default: a `.smarttext-errors` element after the input. */
   errorElement?: HTMLElement;
   onAnswer?: (answer: EditAnswer | FieldVerdict, event: ValidationEvent) => void;
@@ -222,6 +227,7 @@ export interface AttachFormOptions {
   form: string;
   baseURL?: string;
   locale?: string;
+  region?: string;
   fetch?: typeof fetch;
   timeout?: number;
   /** Called with the values when the form is valid, or with the values as typed and null when the service is down. */

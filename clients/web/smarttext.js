@@ -293,7 +293,8 @@ async function requestJSON(fetchImpl, url, body, timeout = 10000) {
  * Connects an <input> to a field configuration of the service.
  *
  * Options: `field` (a name or an array of names), `baseURL` (default: this
- * page's origin), `locale` (else the browser's Accept-Language),
+ * page's origin), `locale` (else the browser's Accept-Language), `region`
+ * (the phone region of fields without one, else the locale's: a country picker's choice),
  * `errorElement` (where messages go; by default a `.smarttext-errors` element
  * inserted after the input), `onAnswer(answer, event)`, `onBlur(controller)`,
  * `fetch`, `timeout` (ms before a request counts as unanswered; 10000).
@@ -352,6 +353,7 @@ export function attach(input, options) {
   const body = (extra) => {
     const request = { field, ...extra };
     if (options.locale) request.locale = options.locale;
+    if (options.region) request.region = options.region;
     return request;
   };
 
@@ -690,7 +692,7 @@ export function attach(input, options) {
  * (a password confirmation) are shown under the right field. When the service
  * cannot be reached, the form is submitted as it would be without SmartText.
  *
- * Options: `form` (the form's name), `baseURL`, `locale`, `fetch`, `timeout`,
+ * Options: `form` (the form's name), `baseURL`, `locale`, `region`, `fetch`, `timeout`,
  * `onSubmit(values, answer)` (called when the form is valid, or with the raw
  * values and no answer when the service is unreachable; without it the form is
  * submitted natively). Returns a promise of a controller:
@@ -715,7 +717,7 @@ export async function attachForm(formElement, options) {
     input.setAttribute("enterkeyhint", formField.returnKey);
     inputs.push({ formField, input });
     fields[formField.name] = attach(input, {
-      field: formField.field, baseURL, locale: options.locale, fetch: fetchImpl, timeout,
+      field: formField.field, baseURL, locale: options.locale, region: options.region, fetch: fetchImpl, timeout,
       onBlur: () => validateForm("blur", formField.name),
     });
   }
@@ -731,6 +733,7 @@ export async function attachForm(formElement, options) {
     for (const { formField, input } of inputs) values[formField.name] = input.value;
     const request = { form: options.form, values, event };
     if (options.locale) request.locale = options.locale;
+    if (options.region) request.region = options.region;
     const mine = ++seq;
     let answer;
     try {

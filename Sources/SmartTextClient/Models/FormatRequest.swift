@@ -10,19 +10,22 @@ public struct FormatRequest: Sendable, Hashable, Codable {
     public var units: OffsetUnits?
     /// The language of the messages; wins over the client's.
     public var locale: String?
+    /// The phone region (`GB`) of fields without one, over the locale's (a country picker's choice).
+    public var region: String?
     /// Echoed in the answer.
     public var seq: Int?
 
     /// A request to format `text`.
     public init(
         field: FieldNames, text: String, event: EditEvent? = nil, units: OffsetUnits? = nil, locale: String? = nil,
-        seq: Int? = nil
+        region: String? = nil, seq: Int? = nil
     ) {
         self.field = field
         self.text = text
         self.event = event
         self.units = units
         self.locale = locale
+        self.region = region
         self.seq = seq
     }
 }

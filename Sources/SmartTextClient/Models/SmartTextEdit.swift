@@ -17,13 +17,16 @@ public struct SmartTextEdit: Sendable, Hashable, Codable {
     public var units: OffsetUnits?
     /// The language of the messages (`en`, `zh-CN`, …); wins over the client's.
     public var locale: String?
+    /// The phone region (`GB`) of fields without one, over the locale's (a country picker's choice).
+    public var region: String?
     /// Echoed in the answer, so that answers older than the newest request can be dropped.
     public var seq: Int?
 
     /// An edit of `text` replacing `range` with `replacement`.
     public init(
         field: FieldNames, text: String, range: TextRange, replacement: String = "", inputType: EditInputType? = nil,
-        event: EditEvent? = nil, units: OffsetUnits? = nil, locale: String? = nil, seq: Int? = nil
+        event: EditEvent? = nil, units: OffsetUnits? = nil, locale: String? = nil, region: String? = nil,
+        seq: Int? = nil
     ) {
         self.field = field
         self.text = text
@@ -33,6 +36,7 @@ public struct SmartTextEdit: Sendable, Hashable, Codable {
         self.event = event
         self.units = units
         self.locale = locale
+        self.region = region
         self.seq = seq
     }
 }

@@ -40,13 +40,15 @@ public struct TypedEditsRequest: Sendable, Hashable, Codable {
     public var event: EditEvent?
     /// The language of the messages.
     public var locale: String?
+    /// The phone region (`GB`) of fields without one, over the locale's (a country picker's choice).
+    public var region: String?
     /// Echoed in the answer.
     public var seq: Int?
 
     /// A batch of `edits` made on `text`.
     public init(
         field: FieldNames, text: String, caret: Int? = nil, edits: [TypedEdit], event: EditEvent? = nil,
-        locale: String? = nil, seq: Int? = nil
+        locale: String? = nil, region: String? = nil, seq: Int? = nil
     ) {
         self.field = field
         self.text = text
@@ -54,6 +56,7 @@ public struct TypedEditsRequest: Sendable, Hashable, Codable {
         self.edits = edits
         self.event = event
         self.locale = locale
+        self.region = region
         self.seq = seq
     }
 }

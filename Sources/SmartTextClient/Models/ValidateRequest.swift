@@ -8,12 +8,18 @@ public struct ValidateRequest: Sendable, Hashable, Codable {
     public var event: EditEvent?
     /// The language of the messages; wins over the client's.
     public var locale: String?
+    /// The phone region (`GB`) of fields without one, over the locale's (a country picker's choice).
+    public var region: String?
 
     /// A request to check `values`.
-    public init(form: String? = nil, values: [String: String], event: EditEvent? = nil, locale: String? = nil) {
+    public init(
+        form: String? = nil, values: [String: String], event: EditEvent? = nil, locale: String? = nil,
+        region: String? = nil
+    ) {
         self.form = form
         self.values = values
         self.event = event
         self.locale = locale
+        self.region = region
     }
 }

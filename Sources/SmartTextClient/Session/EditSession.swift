@@ -23,6 +23,8 @@ public final class EditSession {
     public let field: FieldNames
     /// The language of the messages; `nil` for the client's.
     public var locale: String?
+    /// The phone region (`GB`) of fields without one; `nil` for the locale's.
+    public var region: String?
     /// The characters the field can take (from ``FieldDescription/accepts``); others are refused
     /// at once. `nil` takes everything.
     public var accepts: AcceptedCharacters?
@@ -133,7 +135,7 @@ public final class EditSession {
             sent = edits
             seq += 1
             let request = TypedEditsRequest(
-                field: field, text: base, caret: baseCaret, edits: edits, locale: locale, seq: seq)
+                field: field, text: base, caret: baseCaret, edits: edits, locale: locale, region: region, seq: seq)
             let requestGeneration = generation
             let answer: EditAnswer
             do {
@@ -168,7 +170,7 @@ public final class EditSession {
         let mine = seq
         let checked = text
         let answer = try await client.format(
-            FormatRequest(field: field, text: checked, event: event, locale: locale, seq: mine))
+            FormatRequest(field: field, text: checked, event: event, locale: locale, region: region, seq: mine))
         guard mine == seq, checked == text, !isBusy else { return nil }
         let caret = min(selection.location + selection.length, answer.text.utf16.count)
         reset(text: answer.text, selection: NSRange(location: caret, length: 0))

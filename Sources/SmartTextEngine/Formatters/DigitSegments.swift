@@ -5,11 +5,12 @@ import SmartTextSupport
 ///
 /// A two-digit segment whose first digit cannot start it is written with a leading `0` when it is
 /// typed or is the last digit (`4` as a month is `04`; a digit an edit elsewhere moves there, with
-/// digits after it, stays as it is); a separator typed after a segment's lone digit closes it (`1.` gives `01.`, the
-/// separator consumed); a digit that would make an impossible segment (a 13th month) is refused when
-/// typed. A digit already in the text that an edit elsewhere moves into such a place stays there, out
-/// of place (reported unexpected: the date is invalid until it is fixed), so no edit loses a digit;
-/// so do digits past the last segment, unless they are new, when they overflow.
+/// digits after it, stays as it is); a separator typed after the lone digit of a segment that another
+/// follows closes it (`1.` gives `01.`, the separator consumed); a digit that would make an impossible
+/// segment (a 13th month) is refused when typed. A digit already in the text that an edit elsewhere
+/// moves into such a place stays there, out of place (reported unexpected: the date is invalid until
+/// it is fixed), so no edit loses a digit; so do digits past the last segment, unless they are new,
+/// when they overflow.
 struct DigitSegments: Sendable {
     /// One run of digits.
     struct Segment: Sendable {

@@ -226,19 +226,28 @@ enum CoreRules {
         return CardBrandValidator(allowed: allowed)
     }
 
-    private static func date(_ options: inout RuleOptions, _ form: [String: LocalizedText]?) -> (any Validator)? {
-        var bounds: [DateValidator.Bound?] = []
+    /// `min` and `max` read by `parse`; nil (with a problem recorded) when one is given but unreadable.
+    private static func bounds<Bound>(
+        _ options: inout RuleOptions, _ expected: String, _ parse: (String) -> Bound?
+    ) -> (min: Bound?, max: Bound?)? {
+        var bounds: [Bound?] = []
         for key in ["min", "max"] {
             guard let text = options.string(key) else {
                 bounds.append(nil)
                 continue
             }
-            guard let bound = DateValidator.Bound(text) else {
-                options.problem("\(key) must be a date YYYY-MM-DD that exists, or \"today\", not \"\(text)\"")
+            guard let bound = parse(text) else {
+                options.problem("\(key) must be \(expected), not \"\(text)\"")
                 return nil
             }
             bounds.append(bound)
         }
+        return (bounds[0], bounds[1])
+    }
+
+    private static func date(_ options: inout RuleOptions, _ form: [String: LocalizedText]?) -> (any Validator)? {
+        guard let bounds = bounds(&options, "a date YYYY-MM-DD that exists, or \"today\"", DateValidator.Bound.init)
+        else { return nil }
         var layout: DateLayout? = nil
         if let text = options.string("pattern") {
             if text == "locale" {
@@ -250,27 +259,17 @@ enum CoreRules {
                 return nil
             }
         }
-        return DateValidator(min: bounds[0], max: bounds[1], layout: layout)
+        return DateValidator(min: bounds.min, max: bounds.max, layout: layout)
     }
 
     private static func time(_ options: inout RuleOptions, _ form: [String: LocalizedText]?) -> (any Validator)? {
-        var bounds: [TimeOfDay?] = []
-        for key in ["min", "max"] {
-            guard let text = options.string(key) else {
-                bounds.append(nil)
-                continue
-            }
-            guard let bound = TimeOfDay(text) else {
-                options.problem("\(key) must be a time HH:MM on a 24-hour clock (09:00, 17:30), not \"\(text)\"")
-                return nil
-            }
-            bounds.append(bound)
-        }
-        if let min = bounds[0], let max = bounds[1], max < min {
+        guard let bounds = bounds(&options, "a time HH:MM on a 24-hour clock (09:00, 17:30)", TimeOfDay.init)
+        else { return nil }
+        if let min = bounds.min, let max = bounds.max, max < min {
             options.problem("min (\(min)) is later than max (\(max))")
             return nil
         }
-        return TimeValidator(min: bounds[0], max: bounds[1])
+        return TimeValidator(min: bounds.min, max: bounds.max)
     }
 
     private static func number(_ options: inout RuleOptions, _ form: [String: LocalizedText]?) -> (any Validator)? {

@@ -22,11 +22,12 @@ public final class EditRequest {
     private final EditEvent event;
     private final OffsetUnits units;
     private final String locale;
+    private final String region;
     private final Long seq;
 
     /** An edit of {@code text} replacing {@code range} with {@code replacement} (empty for a deletion). */
     public EditRequest(FieldNames field, String text, TextRange range, String replacement) {
-        this(field, text, range, replacement, null, null, null, null, null);
+        this(field, text, range, replacement, null, null, null, null, null, null);
     }
 
     /** The same, for one field name. */
@@ -43,6 +44,7 @@ public final class EditRequest {
             EditEvent event,
             OffsetUnits units,
             String locale,
+            String region,
             Long seq) {
         this.field = Objects.requireNonNull(field, "field");
         this.text = Objects.requireNonNull(text, "text");
@@ -52,32 +54,38 @@ public final class EditRequest {
         this.event = event;
         this.units = units;
         this.locale = locale;
+        this.region = region;
         this.seq = seq;
     }
 
     /** What the user did (the service assumes insertText, or deleteContentBackward for an empty replacement). */
     public EditRequest withInputType(InputType inputType) {
-        return new EditRequest(field, text, range, replacement, inputType, event, units, locale, seq);
+        return new EditRequest(field, text, range, replacement, inputType, event, units, locale, region, seq);
     }
 
     /** Which validators report ({@code change} when unset). */
     public EditRequest withEvent(EditEvent event) {
-        return new EditRequest(field, text, range, replacement, inputType, event, units, locale, seq);
+        return new EditRequest(field, text, range, replacement, inputType, event, units, locale, region, seq);
     }
 
     /** What offsets count (UTF-16 code units when unset). */
     public EditRequest withUnits(OffsetUnits units) {
-        return new EditRequest(field, text, range, replacement, inputType, event, units, locale, seq);
+        return new EditRequest(field, text, range, replacement, inputType, event, units, locale, region, seq);
     }
 
     /** The language of the messages ({@code en}, {@code zh-CN}, …); wins over the client's. */
     public EditRequest withLocale(String locale) {
-        return new EditRequest(field, text, range, replacement, inputType, event, units, locale, seq);
+        return new EditRequest(field, text, range, replacement, inputType, event, units, locale, region, seq);
+    }
+
+    /** The phone region ({@code GB}) of fields without one, over the locale's (a country picker's choice). */
+    public EditRequest withRegion(String region) {
+        return new EditRequest(field, text, range, replacement, inputType, event, units, locale, region, seq);
     }
 
     /** Echoed in the answer, so that answers older than the newest request can be dropped. */
     public EditRequest withSeq(long seq) {
-        return new EditRequest(field, text, range, replacement, inputType, event, units, locale, seq);
+        return new EditRequest(field, text, range, replacement, inputType, event, units, locale, region, seq);
     }
 
     public FieldNames field() {
@@ -112,6 +120,11 @@ public final class EditRequest {
         return locale;
     }
 
+    /** The phone region ({@code GB}) of fields without one, over the locale's. */
+    public String region() {
+        return region;
+    }
+
     public Long seq() {
         return seq;
     }
@@ -127,6 +140,7 @@ public final class EditRequest {
         if (event != null) json.put("event", event.apiName());
         if (units != null) json.put("units", units.apiName());
         if (locale != null) json.put("locale", locale);
+        if (region != null) json.put("region", region);
         if (seq != null) json.put("seq", seq);
         return json;
     }

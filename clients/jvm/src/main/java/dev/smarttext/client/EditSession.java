@@ -148,6 +148,7 @@ public final class EditSession {
     private final Executor mainThread;
     private final Executor background;
     private String locale;
+    private String region;
     private AcceptedCharacters accepts;
     private Listener listener = SILENT;
 
@@ -206,6 +207,16 @@ public final class EditSession {
 
     public void setLocale(String locale) {
         this.locale = locale;
+    }
+
+    /** The phone region ({@code GB}) of fields without one; null for the locale's. */
+    public String region() {
+        return region;
+    }
+
+    /** Sets the phone region of fields without one (a country picker's choice). */
+    public void setRegion(String region) {
+        this.region = region;
     }
 
     /** The characters the field can take ({@link FieldDescription#accepts()}); null takes everything. */
@@ -354,7 +365,7 @@ public final class EditSession {
             long mine = seq;
             String checked = text;
             FormatRequest request = new FormatRequest(field, checked).withEvent(event).withSeq(mine);
-            FormatRequest sending = locale == null ? request : request.withLocale(locale);
+            FormatRequest sending = request.withLocale(locale).withRegion(region);
             execute(() -> {
                 try {
                     EditAnswer checkedAnswer = service.format(sending);
@@ -389,7 +400,7 @@ public final class EditSession {
         for (TypedEdit edit : edits) after = splice(after, edit.range().start(), edit.range().end(), edit.replacement());
         String sentText = after;
         TypedEditsRequest request = new TypedEditsRequest(field, base, baseCaret, edits).withSeq(seq);
-        TypedEditsRequest sending = locale == null ? request : request.withLocale(locale);
+        TypedEditsRequest sending = request.withLocale(locale).withRegion(region);
         int requestGeneration = generation;
         execute(() -> {
             try {

@@ -11,11 +11,12 @@ public final class FormatRequest {
     private final EditEvent event;
     private final OffsetUnits units;
     private final String locale;
+    private final String region;
     private final Long seq;
 
     /** A request to format {@code text}. */
     public FormatRequest(FieldNames field, String text) {
-        this(field, text, null, null, null, null);
+        this(field, text, null, null, null, null, null);
     }
 
     /** The same, for one field name. */
@@ -24,29 +25,35 @@ public final class FormatRequest {
     }
 
     private FormatRequest(
-            FieldNames field, String text, EditEvent event, OffsetUnits units, String locale, Long seq) {
+            FieldNames field, String text, EditEvent event, OffsetUnits units, String locale, String region, Long seq) {
         this.field = Objects.requireNonNull(field, "field");
         this.text = Objects.requireNonNull(text, "text");
         this.event = event;
         this.units = units;
         this.locale = locale;
+        this.region = region;
         this.seq = seq;
     }
 
     public FormatRequest withEvent(EditEvent event) {
-        return new FormatRequest(field, text, event, units, locale, seq);
+        return new FormatRequest(field, text, event, units, locale, region, seq);
     }
 
     public FormatRequest withUnits(OffsetUnits units) {
-        return new FormatRequest(field, text, event, units, locale, seq);
+        return new FormatRequest(field, text, event, units, locale, region, seq);
     }
 
     public FormatRequest withLocale(String locale) {
-        return new FormatRequest(field, text, event, units, locale, seq);
+        return new FormatRequest(field, text, event, units, locale, region, seq);
+    }
+
+    /** The phone region ({@code GB}) of fields without one, over the locale's (a country picker's choice). */
+    public FormatRequest withRegion(String region) {
+        return new FormatRequest(field, text, event, units, locale, region, seq);
     }
 
     public FormatRequest withSeq(long seq) {
-        return new FormatRequest(field, text, event, units, locale, seq);
+        return new FormatRequest(field, text, event, units, locale, region, seq);
     }
 
     public FieldNames field() {
@@ -69,6 +76,11 @@ public final class FormatRequest {
         return locale;
     }
 
+    /** The phone region ({@code GB}) of fields without one, over the locale's. */
+    public String region() {
+        return region;
+    }
+
     public Long seq() {
         return seq;
     }
@@ -81,6 +93,7 @@ public final class FormatRequest {
         if (event != null) json.put("event", event.apiName());
         if (units != null) json.put("units", units.apiName());
         if (locale != null) json.put("locale", locale);
+        if (region != null) json.put("region", region);
         if (seq != null) json.put("seq", seq);
         return json;
     }

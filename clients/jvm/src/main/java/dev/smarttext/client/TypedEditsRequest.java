@@ -23,6 +23,7 @@ public final class TypedEditsRequest {
     private final EditEvent event;
     private final OffsetUnits units;
     private final String locale;
+    private final String region;
     private final Long seq;
 
     /**
@@ -30,7 +31,7 @@ public final class TypedEditsRequest {
      * caret} before the first (null: the end of the text).
      */
     public TypedEditsRequest(FieldNames field, String text, Integer caret, List<TypedEdit> edits) {
-        this(field, text, caret, edits, null, null, null, null);
+        this(field, text, caret, edits, null, null, null, null, null);
     }
 
     private TypedEditsRequest(
@@ -41,6 +42,7 @@ public final class TypedEditsRequest {
             EditEvent event,
             OffsetUnits units,
             String locale,
+            String region,
             Long seq) {
         this.field = Objects.requireNonNull(field, "field");
         this.text = Objects.requireNonNull(text, "text");
@@ -49,23 +51,29 @@ public final class TypedEditsRequest {
         this.event = event;
         this.units = units;
         this.locale = locale;
+        this.region = region;
         this.seq = seq;
     }
 
     public TypedEditsRequest withEvent(EditEvent event) {
-        return new TypedEditsRequest(field, text, caret, edits, event, units, locale, seq);
+        return new TypedEditsRequest(field, text, caret, edits, event, units, locale, region, seq);
     }
 
     public TypedEditsRequest withUnits(OffsetUnits units) {
-        return new TypedEditsRequest(field, text, caret, edits, event, units, locale, seq);
+        return new TypedEditsRequest(field, text, caret, edits, event, units, locale, region, seq);
     }
 
     public TypedEditsRequest withLocale(String locale) {
-        return new TypedEditsRequest(field, text, caret, edits, event, units, locale, seq);
+        return new TypedEditsRequest(field, text, caret, edits, event, units, locale, region, seq);
+    }
+
+    /** The phone region ({@code GB}) of fields without one, over the locale's (a country picker's choice). */
+    public TypedEditsRequest withRegion(String region) {
+        return new TypedEditsRequest(field, text, caret, edits, event, units, locale, region, seq);
     }
 
     public TypedEditsRequest withSeq(long seq) {
-        return new TypedEditsRequest(field, text, caret, edits, event, units, locale, seq);
+        return new TypedEditsRequest(field, text, caret, edits, event, units, locale, region, seq);
     }
 
     public FieldNames field() {
@@ -99,6 +107,11 @@ public final class TypedEditsRequest {
         return locale;
     }
 
+    /** The phone region ({@code GB}) of fields without one, over the locale's. */
+    public String region() {
+        return region;
+    }
+
     public Long seq() {
         return seq;
     }
@@ -115,6 +128,7 @@ public final class TypedEditsRequest {
         if (event != null) json.put("event", event.apiName());
         if (units != null) json.put("units", units.apiName());
         if (locale != null) json.put("locale", locale);
+        if (region != null) json.put("region", region);
         if (seq != null) json.put("seq", seq);
         return json;
     }

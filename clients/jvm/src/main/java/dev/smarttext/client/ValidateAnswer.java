@@ -26,7 +26,7 @@ public final class ValidateAnswer {
             errors = RuleFailure.list(json, "errors");
             results = RuleOutcome.list(json, "results");
             Members found = json.optionalObject("meta");
-            meta = found == null ? Map.of() : found.map;
+            meta = found == null ? Collections.<String, Object>emptyMap() : found.map;
         }
 
         /** What the formatters found: a phone number's {@code e164}, a date's ISO {@code date}, a time's {@code time}. */

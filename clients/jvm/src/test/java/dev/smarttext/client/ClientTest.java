@@ -107,6 +107,17 @@ class ClientTest {
         }
 
         @Test
+        void theGenericPhoneFieldInTheRegionAsked() throws SmartTextException {
+            EditAnswer answer = client.format(
+                    new FormatRequest("phone", "07400123456").withEvent(EditEvent.BLUR).withRegion("GB"));
+            assertEquals("07400 123456", answer.text());
+            assertTrue(answer.valid());
+            ValidateAnswer german = client.validate(
+                    ValidateRequest.fields(Collections.singletonMap("amount", "1.234,56")).withLocale("de-DE"));
+            assertEquals("1234.56", german.fields().get("amount").value());
+        }
+
+        @Test
         void offsetsAreUtf16CodeUnitsUnlessScalarsAreAskedFor() throws SmartTextException {
             String name = "Zoë 👍🏽 Li";
             EditAnswer utf16 = client.format("full_name", name);
@@ -271,7 +282,7 @@ class ClientTest {
         void cardExpiryAsTheReadmeShowsIt() throws SmartTextException {
             FieldDescription field = client.field("card_expiry");
             assertEquals("MM/YY", field.hints().placeholder());
-            assertEquals(5, field.hints().maxLength());
+            assertEquals(7, field.hints().maxLength(), "12/2030 as pasted");
             assertNull(field.hints().textContentType());
             assertEquals(new AcceptedCharacters(true, false, false, false, " -./"), field.accepts());
         }
@@ -312,7 +323,7 @@ class ClientTest {
             assertEquals("2026-12-01", fields.version());
             List<String> names = new ArrayList<>();
             for (FieldList.Summary field : fields.fields()) names.add(field.name());
-            assertEquals(14, names.size());
+            assertEquals(16, names.size());
             List<String> sorted = new ArrayList<>(names);
             Collections.sort(sorted);
             assertEquals(sorted, names, "sorted by name");
