@@ -649,26 +649,14 @@ enum DigitReplacement {
                 bytes[$0] == UInt8(ascii: "$") && $0 + 1 < bytes.count && bytes[$0 + 1] >= 0x30 && bytes[$0 + 1] <= 0x39
             })
         else { return format }
+        // `(\$\d)` has one group: `$0` and `$1` are the token, a larger number is an error.
+        guard let template = Template(rule, groupCount: 1) else { return format }
         let token = bytes[index...(index + 1)]
-        let ruleBytes = Array(rule.utf8)
         var expanded: [UInt8] = []
-        var position = 0
-        while position < ruleBytes.count {
-            let byte = ruleBytes[position]
-            position += 1
-            if byte == UInt8(ascii: "\\") {
-                guard position < ruleBytes.count else { break }
-                expanded.append(ruleBytes[position])
-                position += 1
-            } else if byte == UInt8(ascii: "$") {
-                // `(\$\d)` has one group: `$0` and `$1` are the token, a larger number is an error.
-                guard position < ruleBytes.count, ruleBytes[position] == 0x30 || ruleBytes[position] == 0x31 else {
-                    return format
-                }
-                position += 1
-                expanded += token
-            } else {
-                expanded.append(byte)
+        for piece in template.pieces {
+            switch piece {
+            case .text(let text): expanded += text
+            case .group: expanded += token
             }
         }
         return String(decoding: bytes[..<index] + expanded + bytes[(index + 2)...], as: UTF8.self)
