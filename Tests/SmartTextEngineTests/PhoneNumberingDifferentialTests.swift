@@ -36,6 +36,31 @@ import Testing
         }
     }
 
+    /// The request's `region` is checked by a binary search over the sorted codes: it must say what
+    /// a search of the whole list says, for every two-letter code and a few that are not.
+    @Test func regionMembershipAsTheListSays() {
+        let letters = (UInt8(ascii: "A")...UInt8(ascii: "Z")).map { Character(Unicode.Scalar($0)) }
+        var candidates = ["", "G", "GBR", "gb", "001", "ZZZ"]
+        for first in letters { for second in letters { candidates.append(String([first, second])) } }
+        for code in candidates {
+            #expect(PhoneRegions.contains(code) == PhoneRegions.codes.contains(code), "\(code)")
+        }
+    }
+
+    /// The same inspection asked again (the layout, then the validator) is answered from the recent
+    /// ones; every answer must still be that of the region it was asked for.
+    @Test func recentInspectionsKeepTheirRegion() {
+        for region in ["DE", "GB", "GB*", "US", "CN", "ZZ"] {
+            let info = PhoneLibrary.inspect("015112345678", region: region)
+            #expect(PhoneLibrary.inspect("015112345678", region: region) == info, "\(region)")
+            if !region.hasSuffix("*") {
+                #expect(info == PhoneLibrary.inspectLibrary("015112345678", region: region), "\(region)")
+            }
+        }
+        #expect(PhoneLibrary.inspect("015112345678", region: "DE").valid)
+        #expect(PhoneLibrary.inspect("015112345678", region: "CN").region == "CN")
+    }
+
     @Test(arguments: regions)
     func answersAsLibphonenumberDoes(region: String) throws {
         let numbering = try #require(PhoneNumbering.shared)

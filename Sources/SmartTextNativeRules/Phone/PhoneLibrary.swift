@@ -125,12 +125,21 @@ enum PhoneLibrary {
     /// (about 10k instructions); other text costs libphonenumber a parse of 50 to 100 µs. Without
     /// the cache, the three inspections of a new number's keystroke cost 18k instructions more
     /// than one inspection and two cache hits (BENCHMARKS.md item 15).
+    ///
+    /// The last few answers are looked up first, by comparing the two strings: the layout, its
+    /// complete layout and the validator of one keystroke ask about the same text, and a compare
+    /// costs a fraction of building the cache's key, hashing it and finding it (BENCHMARKS.md item 18).
     static func inspect(_ text: String, region: String) -> PhoneInfo {
-        inspections.value(for: region + "|" + text) {
+        if let info = recent.withLock({ $0.info(text, region: region) }) { return info }
+        let info = inspections.value(for: region + "|" + text) {
             if let numbering, let info = resolve(text, region: region, numbering.inspect) { return info }
             return resolve(text, region: region) { inspectLibrary($0, region: $1) }!
         }
+        recent.withLock { $0.remember(text, region: region, info) }
+        return info
     }
+
+    private static let recent = Locked(RecentInspections())
 
     /// `inspect` for a region, or for its whole calling code (`GB*`).
     private static func resolve(
@@ -216,6 +225,26 @@ enum PhoneLibrary {
             guard length >= 0 else { return nil }
             return String(
                 decoding: UnsafeRawBufferPointer(start: buffer.baseAddress!, count: Int(length)), as: UTF8.self)
+        }
+    }
+}
+
+/// The last four inspections, newest replacing oldest (two HTTP threads, each typing one number).
+struct RecentInspections: Sendable {
+    private var entries: [(region: String, text: String, info: PhoneInfo)] = []
+    private var next = 0
+
+    func info(_ text: String, region: String) -> PhoneInfo? {
+        for entry in entries where entry.text == text && entry.region == region { return entry.info }
+        return nil
+    }
+
+    mutating func remember(_ text: String, region: String, _ info: PhoneInfo) {
+        if entries.count < 4 {
+            entries.append((region, text, info))
+        } else {
+            entries[next] = (region, text, info)
+            next = (next + 1) % 4
         }
     }
 }

@@ -28,6 +28,18 @@ public enum PhoneRegions {
         return stride(from: 0, to: letters.count, by: 2).map { String(decoding: letters[$0..<$0 + 2], as: UTF8.self) }
     }()
 
+    /// True when `code` is one of ``codes`` (a binary search: they are sorted by their bytes, as
+    /// `<` compares two-letter codes).
+    public static func contains(_ code: String) -> Bool {
+        var low = 0
+        var high = codes.count
+        while low < high {
+            let middle = (low + high) / 2
+            if codes[middle] < code { low = middle + 1 } else { high = middle }
+        }
+        return low < codes.count && codes[low] == code
+    }
+
     private static let lists = BoundedCache<String, [PhoneRegion]>(limit: 64)
 
     /// Every region, named in `language` (a BCP 47 tag) and in the order its collation sorts names.

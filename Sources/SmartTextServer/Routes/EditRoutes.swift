@@ -85,7 +85,7 @@ extension RequestHandler {
         var phoneRegion: String? = nil
         if let region {
             let code = region.uppercased()
-            guard PhoneRegions.codes.contains(code) else {
+            guard PhoneRegions.contains(code) else {
                 throw HTTPError.unprocessable(
                     "region must be a two-letter region code phone numbers know (GB, DE, US; GET /v1/regions lists "
                         + "them), not \"\(Echo.cleaned(region))\"",

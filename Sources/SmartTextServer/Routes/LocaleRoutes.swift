@@ -63,7 +63,7 @@ extension RequestHandler {
         }
         writer.endArray()
         writer.key("negotiated")
-        if let region = locale.region, PhoneRegions.codes.contains(region) {
+        if let region = locale.region, PhoneRegions.contains(region) {
             writer.string(region)
         } else {
             writer.null()
