@@ -30,7 +30,7 @@ FROM swift:6.3-bookworm AS build
 RUN export DEBIAN_FRONTEND=noninteractive \
     && apt-get update -q \
     && apt-get install -y -q --no-install-recommends \
-        pkg-config libmicrohttpd-dev libphonenumber-dev libre2-dev libzxcvbn-dev \
+        pkg-config libmicrohttpd-dev libphonenumber-dev libre2-dev libzxcvbn-dev libicu-dev \
     && rm -rf /var/lib/apt/lists/*
 
 WORKDIR /src
@@ -58,12 +58,33 @@ RUN swift build -c release --static-swift-stdlib --product smarttext-server \
 # ---------------------------------------------------------------------------
 FROM debian:bookworm-slim AS runtime
 
-# The only packages the image adds: the shared libraries the binary loads
-# (libmicrohttpd now; libphonenumber, RE2 and zxcvbn-c as they get linked)
-# and CA certificates. scripts/check-runtime-image reads the next two lines:
-# keep each an ARG on one line.
-ARG RUNTIME_PACKAGES="libmicrohttpd12 libphonenumber8 libre2-9 libzxcvbn0 libstdc++6 ca-certificates"
+# The only packages the image adds: the package of each shared library the
+# binary links (its DT_NEEDED entries; libc6 and libgcc-s1 are in the base
+# image, the Swift runtime is linked in statically), and CA certificates:
+#   libmicrohttpd12  libmicrohttpd.so.12 (HTTP, through CMicroHTTPD)
+#   libphonenumber8  libphonenumber.so.8 (phone numbers, through CPhoneNumber)
+#   libre2-9         libre2.so.9 (the regex rule, through CRE2)
+#   libzxcvbn0       libzxcvbn.so.0 (passwordStrength, through CZxcvbn)
+#   libicu72         libicui18n.so.72, libicuuc.so.72 (collation, IDNA, locale
+#                    names, through CICU)
+#   libstdc++6       libstdc++.so.6 (the C++ shims)
+# Tests/release/check_runtime_packages.py checks this list and these lines
+# against the binary (readelf, ldd, dpkg); scripts/check-runtime-image reads
+# the next two ARG lines: keep each on one line.
+ARG RUNTIME_PACKAGES="libmicrohttpd12 libphonenumber8 libre2-9 libzxcvbn0 libicu72 libstdc++6 ca-certificates"
 ARG RUNTIME_UID=10001
+# The release this image is (VERSION; scripts/release sets it, Tests/release/check_versions.py checks it).
+ARG SMARTTEXT_VERSION=0.1.0
+
+# OCI image annotations (https://github.com/opencontainers/image-spec/blob/main/annotations.md).
+LABEL org.opencontainers.image.title="SmartText" \
+      org.opencontainers.image.description="As-you-type formatting with a correct caret, and validation with friendly messages, for form fields: an HTTP service." \
+      org.opencontainers.image.version="${SMARTTEXT_VERSION}" \
+      org.opencontainers.image.source="https://github.com/smarttext/smarttext" \
+      org.opencontainers.image.url="https://github.com/smarttext/smarttext" \
+      org.opencontainers.image.documentation="https://github.com/smarttext/smarttext#readme" \
+      org.opencontainers.image.licenses="Apache-2.0" \
+      org.opencontainers.image.base.name="docker.io/library/debian:bookworm-slim"
 
 # A fixed numeric uid/gid, so that Kubernetes' runAsNonRoot can check it and
 # a mounted registry can be made readable to it. /etc/smarttext is where a

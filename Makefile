@@ -1,11 +1,14 @@
 # Convenience targets; each calls a script in scripts/.
-.PHONY: run test bench latency runtime-check soak fuzz instructions tsan phone-differential
+.PHONY: run test quick bench latency runtime-check soak fuzz instructions tsan phone-differential release-dry-run
 
 run:
 	scripts/run
 
 test:
 	scripts/test
+
+quick:
+	scripts/test --quick
 
 bench:
 	scripts/bench
@@ -30,3 +33,6 @@ tsan:
 
 phone-differential:
 	scripts/phone-differential
+
+release-dry-run:
+	scripts/release --dry-run

@@ -15,6 +15,9 @@ let package = Package(
         .library(name: "SmartTextNativeRules", targets: ["SmartTextNativeRules"]),
         .library(name: "SmartTextServer", targets: ["SmartTextServer"]),
         .library(name: "SmartTextClient", targets: ["SmartTextClient"]),
+        // SmartTextField (SwiftUI) and UISmartTextField (UIKit) over SmartTextClient; its UIKit layer is
+        // built only where UIKit exists, the rest everywhere.
+        .library(name: "SmartTextUI", targets: ["SmartTextUI"]),
     ],
     targets: [
         // MARK: C shims (one per C library; only their include/ header is visible to Swift)
@@ -42,6 +45,7 @@ let package = Package(
             dependencies: [
                 "SmartTextEngine", "SmartTextJSON", "SmartTextSupport", "CRE2", "CZxcvbn", "CPhoneNumber", "CICU",
             ],
+            exclude: ["PostalCodes/postal-codes.json"],
             plugins: ["EmbedResources"]
         ),
 
@@ -61,6 +65,7 @@ let package = Package(
 
         // MARK: Client: for iOS and macOS apps; Foundation only (no engine, no server)
         .target(name: "SmartTextClient"),
+        .target(name: "SmartTextUI", dependencies: ["SmartTextClient"]),
 
         // MARK: Build tooling: embeds openapi.yaml, the built-in registry and the messages in the binary
         .executableTarget(name: "EmbedResourcesTool"),
@@ -84,7 +89,8 @@ let package = Package(
         ),
         // The client against a live in-process server.
         .testTarget(
-            name: "SmartTextClientTests", dependencies: ["SmartTextClient", "SmartTextServer", "SmartTextTestSupport"]),
+            name: "SmartTextClientTests",
+            dependencies: ["SmartTextClient", "SmartTextUI", "SmartTextServer", "SmartTextTestSupport"]),
     ],
     // libphonenumber's and RE2's headers need C++17.
     cxxLanguageStandard: .cxx17

@@ -20,7 +20,7 @@ ensure_packages() {
 
 # The C and C++ libraries the service builds against, and libcurl4, which the
 # toolchain's FoundationNetworking (used by the Swift client and its tests) loads.
-BUILD_PACKAGES=(pkg-config libmicrohttpd-dev libphonenumber-dev libre2-dev libzxcvbn-dev libcurl4)
+BUILD_PACKAGES=(pkg-config libmicrohttpd-dev libphonenumber-dev libre2-dev libzxcvbn-dev libicu-dev libcurl4)
 
 # Fails with a clear message when the Swift toolchain is missing.
 require_swift() {

@@ -8,7 +8,10 @@ struct EmbedResources: BuildToolPlugin {
     /// The files each target embeds: (Swift constant name, path from the package root).
     static let files: [String: [(name: String, path: String)]] = [
         "SmartTextEngine": [("messageCatalog", "Sources/SmartTextEngine/Messages/messages.json")],
-        "SmartTextNativeRules": [("builtinRegistry", "registry/builtin.json")],
+        "SmartTextNativeRules": [
+            ("builtinRegistry", "registry/builtin.json"),
+            ("postalCodes", "Sources/SmartTextNativeRules/PostalCodes/postal-codes.json"),
+        ],
         "SmartTextServer": [
             ("version", "VERSION"), ("openAPIDocument", "openapi.yaml"), ("webClient", "clients/web/smarttext.js"),
             ("playgroundPage", "clients/web/playground.html"),

@@ -3,6 +3,7 @@
 #include "CMicroHTTPD.h"
 
 #include <arpa/inet.h>
+#include <dlfcn.h>
 #include <errno.h>
 #include <malloc.h>
 #include <microhttpd.h>
@@ -15,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <linux/sockios.h>
 #include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <time.h>
@@ -33,10 +35,17 @@
 #define CMHD_LOG_BURST 10
 #define CMHD_LOG_WINDOW_SECONDS 10
 
+/// An answer not taken by its client within this long (its bytes wait in the socket), or with this many of
+/// its bytes waiting (the kernel's send buffer grows to megabytes for a client that does not read), lets the
+/// connection make room for a new one at the connection limit, like a connection waiting for its request.
+#define CMHD_STALLED_ANSWER_NANOSECONDS 1000000000LL
+#define CMHD_STALLED_ANSWER_BYTES (64 * 1024)
+
 /// One open connection, in the server's list (under `lock`).
 struct cmhd_connection {
     struct cmhd_connection *previous;
     struct cmhd_connection *next;
+    struct cmhd_server *server;
     MHD_socket socket;
     /// When the current request's time started (monotonic nanoseconds): the
     /// connection's start, or the end of the previous answer.
@@ -45,6 +54,9 @@ struct cmhd_connection {
     atomic_int receiving;
     /// The current request arrived whole; it is being answered.
     atomic_int answering;
+    /// When its answer was queued (monotonic nanoseconds; 0 while the handler runs): an answer its client
+    /// does not take in within the deadline closes the connection.
+    _Atomic int64_t answer_queued;
     /// Shut down by the shim (late, or closed for room); under `lock`.
     int shut;
 };
@@ -52,6 +64,7 @@ struct cmhd_connection {
 struct cmhd_server {
     struct MHD_Daemon *daemon;
     cmhd_handler handler;
+    cmhd_library_handler library_handler;
     void *context;
     size_t max_body;
     unsigned int max_connections;
@@ -111,6 +124,19 @@ struct cmhd_response {
     unsigned int status;
 };
 
+// MARK: - Locks
+
+/// Locks and unlocks that fail (a corrupt mutex, an unlock by a thread that does not hold it) stop the
+/// process: going on would race.
+static void cmhd_check(int result, const char *what) {
+    if (result != 0) {
+        fprintf(stderr, "smarttext-server: %s failed (%s)\n", what, strerror(result));
+        abort();
+    }
+}
+#define cmhd_lock(mutex) cmhd_check(pthread_mutex_lock(mutex), "pthread_mutex_lock")
+#define cmhd_unlock(mutex) cmhd_check(pthread_mutex_unlock(mutex), "pthread_mutex_unlock")
+
 static const unsigned int cmhd_library_statuses[CMHD_LIBRARY_ANSWER_KINDS] = {400, 413, 414, 431, 505, 0};
 
 static int64_t cmhd_now(void) {
@@ -131,7 +157,27 @@ struct cmhd_headers {
     int lengths_differ;
     int coding_not_chunked;
     int malformed;
+    /// A header whose name libmicrohttpd did not read in place: it joined a folded line onto it.
+    int folded;
+    /// The end of the last header's value (where the empty line ending the section must follow).
+    const char *last_value_end;
 };
+
+/// The value without the white space RFC 9110 section 5.5 puts around a field value (libmicrohttpd keeps
+/// what follows it).
+static size_t cmhd_trimmed_length(const char *value, size_t size) {
+    while (size > 0 && (value[size - 1] == ' ' || value[size - 1] == '\t')) size--;
+    return size;
+}
+
+/// True for a Content-Length value that is one or more digits.
+static int cmhd_is_length(const char *value, size_t size) {
+    if (value == NULL || size == 0) return 0;
+    for (size_t i = 0; i < size; i++) {
+        if (value[i] < '0' || value[i] > '9') return 0;
+    }
+    return 1;
+}
 
 /// RFC 9110 `tchar`: what a header name may hold.
 static int cmhd_is_token(const char *name, size_t size) {
@@ -158,6 +204,17 @@ static enum MHD_Result cmhd_scan_header(void *cls, enum MHD_ValueKind kind, cons
     (void)kind;
     struct cmhd_headers *headers = cls;
     if (!cmhd_is_token(key, key_size)) headers->malformed = 1;
+    // libmicrohttpd parses in place: the name, its colon, optional white space and the value lie next to
+    // each other in its read buffer. A name built elsewhere is a name it joined with a folded line.
+    uintptr_t name_end = (uintptr_t)key + key_size;
+    if (value == NULL || (uintptr_t)value < name_end + 1 || (uintptr_t)value - name_end > 64) {
+        headers->folded = 1;
+    } else {
+        for (const char *between = key + key_size + 1; between < value; between++) {
+            if (*between != ' ' && *between != '\t') headers->folded = 1;
+        }
+    }
+    if (value != NULL) headers->last_value_end = value + value_size;
     for (size_t i = 0; value != NULL && i < value_size; i++) {
         unsigned char c = (unsigned char)value[i];
         if ((c < 0x20 && c != '\t') || c == 0x7F) headers->malformed = 1;
@@ -165,6 +222,7 @@ static enum MHD_Result cmhd_scan_header(void *cls, enum MHD_ValueKind kind, cons
     if (strcasecmp(key, MHD_HTTP_HEADER_HOST) == 0) {
         headers->hosts++;
     } else if (strcasecmp(key, MHD_HTTP_HEADER_CONTENT_LENGTH) == 0) {
+        value_size = value == NULL ? 0 : cmhd_trimmed_length(value, value_size);
         if (headers->lengths > 0 &&
             (value_size != headers->length_size || memcmp(value, headers->length, value_size) != 0)) {
             headers->lengths_differ = 1;
@@ -201,6 +259,14 @@ static cmhd_transport_problem cmhd_check_framing(cmhd_server *server, struct MHD
     struct cmhd_headers headers = {0};
     MHD_get_connection_values_n(connection, MHD_HEADER_KIND, cmhd_scan_header, &headers);
     int http_1_0 = version != NULL && strcmp(version, MHD_HTTP_VERSION_1_0) == 0;
+    if (headers.folded) return CMHD_TRANSPORT_FOLDED_OR_CUT_HEADERS;
+    // The section must end with an empty line right after the last header (or the request line):
+    // libmicrohttpd has turned its CR LF CR LF into four NULs. A line it took for the end (one with an empty
+    // name) leaves other bytes there, and what follows would be read as a request of its own.
+    const char *end = headers.last_value_end != NULL ? headers.last_value_end : version + strlen(version);
+    if (end[0] != '\0' || end[1] != '\0' || end[2] != '\0' || end[3] != '\0') {
+        return CMHD_TRANSPORT_FOLDED_OR_CUT_HEADERS;
+    }
     if (headers.malformed) return CMHD_TRANSPORT_MALFORMED_HEADER;
     if (headers.codings > 0 && http_1_0) return CMHD_TRANSPORT_CODING_IN_HTTP_1_0;
     if (headers.codings > 0 && headers.lengths > 0) return CMHD_TRANSPORT_LENGTH_AND_CODING;
@@ -209,10 +275,10 @@ static cmhd_transport_problem cmhd_check_framing(cmhd_server *server, struct MHD
     // the body ends): libmicrohttpd would read until the connection times out.
     if (headers.codings > 1 || headers.coding_not_chunked) return CMHD_TRANSPORT_UNSUPPORTED_TRANSFER_CODING;
     if (headers.hosts > 1 || (headers.hosts == 0 && !http_1_0)) return CMHD_TRANSPORT_HOST_NOT_ONE;
-    if (headers.lengths == 1) {
+    if (headers.lengths > 0) {
+        if (!cmhd_is_length(headers.length, headers.length_size)) return CMHD_TRANSPORT_INVALID_CONTENT_LENGTH;
         errno = 0;
-        char *end = NULL;
-        unsigned long long length = strtoull(headers.length, &end, 10);
+        unsigned long long length = strtoull(headers.length, NULL, 10);
         if (errno == ERANGE || length > server->max_body) return CMHD_TRANSPORT_BODY_TOO_LARGE;
     }
     return CMHD_TRANSPORT_OK;
@@ -220,18 +286,44 @@ static cmhd_transport_problem cmhd_check_framing(cmhd_server *server, struct MHD
 
 // MARK: - Requests
 
+/// The path of a request target: an absolute-form target (`http://host/healthz`, RFC 9112 section 3.2.2,
+/// which a server must accept) stands for its path after the authority; any other target is its own.
+static const char *cmhd_origin_path(const char *url) {
+    if (url == NULL) return "";
+    const char *rest = NULL;
+    if (strncasecmp(url, "http://", 7) == 0) rest = url + 7;
+    if (strncasecmp(url, "https://", 8) == 0) rest = url + 8;
+    if (rest == NULL) return url;
+    const char *slash = strchr(rest, '/');
+    return slash != NULL ? slash : "/";
+}
+
+/// Set while the shim itself queues an answer; any other answer queued is one libmicrohttpd wrote itself.
+static _Thread_local int cmhd_queuing_own_answer;
+
+/// Queues an answer of the shim's (a handler's).
+static enum MHD_Result cmhd_queue(struct MHD_Connection *connection, cmhd_response *answer) {
+    cmhd_queuing_own_answer = 1;
+    enum MHD_Result queued = MHD_queue_response(connection, answer->status, answer->response);
+    cmhd_queuing_own_answer = 0;
+    MHD_destroy_response(answer->response);
+    free(answer);
+    return queued;
+}
+
 static enum MHD_Result cmhd_answer(cmhd_server *server, struct MHD_Connection *connection,
                                    cmhd_request *request) {
-    if (request->link != NULL) atomic_store_explicit(&request->link->answering, 1, memory_order_relaxed);
+    if (request->link != NULL) {
+        atomic_store_explicit(&request->link->answer_queued, 0, memory_order_relaxed);
+        atomic_store_explicit(&request->link->answering, 1, memory_order_relaxed);
+    }
     cmhd_response *answer = server->handler(server->context, request);
     if (request->problem != CMHD_TRANSPORT_OK || atomic_load_explicit(&server->quiesced, memory_order_relaxed)) {
         // After a framing problem nothing more on this connection can be trusted.
         MHD_add_response_header(answer->response, MHD_HTTP_HEADER_CONNECTION, "close");
     }
-    enum MHD_Result queued = MHD_queue_response(connection, answer->status, answer->response);
-    MHD_destroy_response(answer->response);
-    free(answer);
-    return queued;
+    if (request->link != NULL) atomic_store_explicit(&request->link->answer_queued, cmhd_now(), memory_order_relaxed);
+    return cmhd_queue(connection, answer);
 }
 
 /// Appends a body chunk, or flags the body as too large once it passes the cap.
@@ -298,7 +390,7 @@ static enum MHD_Result cmhd_on_request(void *cls, struct MHD_Connection *connect
         // First call: the headers are in, no body yet.
         request->started = 1;
         request->method = method;
-        request->path = url;
+        request->path = cmhd_origin_path(url);
         atomic_fetch_add_explicit(&server->in_flight, 1, memory_order_relaxed);
         request->problem = cmhd_check_framing(server, connection, method, version, request);
         // Answer a framing problem before reading any body; MHD then closes the connection.
@@ -311,7 +403,7 @@ static enum MHD_Result cmhd_on_request(void *cls, struct MHD_Connection *connect
         return cmhd_accumulate(server, request, upload_data, size) ? MHD_YES : MHD_NO;
     }
     request->method = method;
-    request->path = url;
+    request->path = cmhd_origin_path(url);
     return cmhd_answer(server, connection, request);
 }
 
@@ -334,16 +426,129 @@ static void cmhd_on_completed(void *cls, struct MHD_Connection *connection, void
     *con_cls = NULL;
 }
 
+// MARK: - libmicrohttpd's own answers
+//
+// libmicrohttpd 0.9.75 answers some requests itself, before any handler runs, with HTML and no Content-Type
+// (a header section larger than the connection's buffer: 431; an HTTP version it does not serve: 505; a
+// Content-Length it cannot read: 400, written twice), and it offers no hook to change them. Its own calls
+// to its public functions go through its procedure linkage table, so the definitions below, in the
+// executable, take their place (ELF symbol interposition): an answer queued by anyone but the shim is
+// replaced by the problem the Swift side writes, and the Content-Length libmicrohttpd reads is the value
+// without the white space RFC 9110 allows after it. Each calls the library's own function through dlsym.
+
+/// The library's message of the answer being built on this thread (the last buffer it made a response of).
+static _Thread_local const char *cmhd_library_message;
+
+typedef struct MHD_Response *(*cmhd_create_function)(size_t, void *, enum MHD_ResponseMemoryMode);
+typedef enum MHD_Result (*cmhd_queue_function)(struct MHD_Connection *, unsigned int, struct MHD_Response *);
+typedef enum MHD_Result (*cmhd_lookup_function)(struct MHD_Connection *, enum MHD_ValueKind, const char *, size_t,
+                                                const char **, size_t *);
+
+static cmhd_create_function cmhd_library_create;
+static cmhd_queue_function cmhd_library_queue;
+static cmhd_lookup_function cmhd_library_lookup;
+static pthread_once_t cmhd_library_once = PTHREAD_ONCE_INIT;
+
+static void cmhd_find_library_functions(void) {
+    cmhd_library_create = (cmhd_create_function)dlsym(RTLD_NEXT, "MHD_create_response_from_buffer");
+    cmhd_library_queue = (cmhd_queue_function)dlsym(RTLD_NEXT, "MHD_queue_response");
+    cmhd_library_lookup = (cmhd_lookup_function)dlsym(RTLD_NEXT, "MHD_lookup_connection_value_n");
+    if (cmhd_library_create == NULL || cmhd_library_queue == NULL || cmhd_library_lookup == NULL) abort();
+}
+
+struct MHD_Response *MHD_create_response_from_buffer(size_t size, void *buffer, enum MHD_ResponseMemoryMode mode) {
+    pthread_once(&cmhd_library_once, cmhd_find_library_functions);
+    cmhd_library_message = mode == MHD_RESPMEM_PERSISTENT ? buffer : NULL;
+    return cmhd_library_create(size, buffer, mode);
+}
+
+/// Which of its own answers libmicrohttpd is writing, from its status and message.
+static cmhd_library_answer cmhd_classify(unsigned int status, const char *message, unsigned int *answer_status) {
+    *answer_status = status;
+    switch (status) {
+    case 413: return CMHD_LIBRARY_TOO_LARGE;
+    case 414: return CMHD_LIBRARY_URI_TOO_LONG;
+    case 431: return CMHD_LIBRARY_HEADERS_TOO_LARGE;
+    case 505: return CMHD_LIBRARY_VERSION_NOT_SUPPORTED;
+    case 500:
+        // Its only 500: a line of the body's framing did not fit the buffer while the body was read.
+        *answer_status = 413;
+        return CMHD_LIBRARY_LINE_TOO_LONG;
+    default:
+        *answer_status = 400;
+        return message != NULL && strstr(message, "chunked") != NULL ? CMHD_LIBRARY_CHUNKED_MALFORMED
+                                                                     : CMHD_LIBRARY_MALFORMED;
+    }
+}
+
+enum MHD_Result MHD_queue_response(struct MHD_Connection *connection, unsigned int status,
+                                   struct MHD_Response *response) {
+    pthread_once(&cmhd_library_once, cmhd_find_library_functions);
+    if (cmhd_queuing_own_answer) return cmhd_library_queue(connection, status, response);
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    struct cmhd_connection *link = info ? info->socket_context : NULL;
+    if (link == NULL || link->server == NULL) return cmhd_library_queue(connection, status, response);
+    unsigned int answer_status = status;
+    cmhd_library_answer answer = cmhd_classify(status, cmhd_library_message, &answer_status);
+    cmhd_response *replacement = link->server->library_handler(link->server->context, answer, answer_status);
+    MHD_add_response_header(replacement->response, MHD_HTTP_HEADER_CONNECTION, "close");
+    // The library destroys its own response after this call; the replacement is queued in its place.
+    enum MHD_Result queued = cmhd_library_queue(connection, replacement->status, replacement->response);
+    MHD_destroy_response(replacement->response);
+    free(replacement);
+    return queued;
+}
+
+enum MHD_Result MHD_lookup_connection_value_n(struct MHD_Connection *connection, enum MHD_ValueKind kind,
+                                              const char *key, size_t key_size, const char **value,
+                                              size_t *value_size) {
+    pthread_once(&cmhd_library_once, cmhd_find_library_functions);
+    size_t size = 0;
+    const char *found = NULL;
+    enum MHD_Result result = cmhd_library_lookup(connection, kind, key, key_size, &found, &size);
+    if (result == MHD_YES && found != NULL && kind == MHD_HEADER_KIND && key != NULL &&
+        key_size == strlen(MHD_HTTP_HEADER_CONTENT_LENGTH) && strncasecmp(key, MHD_HTTP_HEADER_CONTENT_LENGTH, key_size) == 0) {
+        size = cmhd_trimmed_length(found, size);
+        // A length that is not digits is refused by the shim (400) once the headers are in; to
+        // libmicrohttpd it is 0, so that it reaches the shim instead of answering (twice) itself.
+        if (!cmhd_is_length(found, size)) {
+            found = "0";
+            size = 1;
+        }
+    }
+    if (value != NULL) *value = found;
+    if (value_size != NULL) *value_size = size;
+    return result;
+}
+
 // MARK: - Connections
 
+/// How many bytes of answers wait in the connection's socket for its client to read them.
+static int cmhd_unsent(struct cmhd_connection *connection) {
+    int unsent = 0;
+    return ioctl(connection->socket, SIOCOUTQ, &unsent) == 0 ? unsent : 0;
+}
+
 /// The connection that has waited longest for its request to arrive, not shut
-/// yet and not being answered; NULL when every connection is busy. Under `lock`.
+/// yet and not being answered (or whose answers its client does not read: unread for a second, or 64 KiB of
+/// them waiting); NULL when every connection is busy. Under `lock`.
 static struct cmhd_connection *cmhd_stalest(cmhd_server *server) {
     struct cmhd_connection *stalest = NULL;
     int64_t oldest = INT64_MAX;
+    int64_t now = cmhd_now();
     for (struct cmhd_connection *c = server->first; c != NULL; c = c->next) {
-        if (c->shut || atomic_load_explicit(&c->answering, memory_order_relaxed)) continue;
+        if (c->shut) continue;
         int64_t since = atomic_load_explicit(&c->since, memory_order_relaxed);
+        if (atomic_load_explicit(&c->answering, memory_order_relaxed)) {
+            // Being answered: it waits on its client only when its answer has stood unread for a while.
+            int64_t queued = atomic_load_explicit(&c->answer_queued, memory_order_relaxed);
+            if (queued == 0) continue;
+            int unsent = cmhd_unsent(c);
+            if (unsent < CMHD_STALLED_ANSWER_BYTES && (unsent == 0 || now - queued < CMHD_STALLED_ANSWER_NANOSECONDS)) {
+                continue;
+            }
+            since = queued;
+        }
         if (since < oldest) {
             oldest = since;
             stalest = c;
@@ -371,7 +576,7 @@ static enum MHD_Result cmhd_on_accept(void *cls, const struct sockaddr *address,
     (void)length;
     cmhd_server *server = cls;
     enum MHD_Result admitted = MHD_YES;
-    pthread_mutex_lock(&server->lock);
+    cmhd_lock(&server->lock);
     unsigned int open = atomic_load_explicit(&server->connections, memory_order_relaxed);
     if (open - (server->shut_pending < open ? server->shut_pending : open) >= server->max_connections) {
         struct cmhd_connection *stalest = cmhd_stalest(server);
@@ -383,7 +588,7 @@ static enum MHD_Result cmhd_on_accept(void *cls, const struct sockaddr *address,
             admitted = MHD_NO;
         }
     }
-    pthread_mutex_unlock(&server->lock);
+    cmhd_unlock(&server->lock);
     return admitted;
 }
 
@@ -396,22 +601,24 @@ static void cmhd_on_connection(void *cls, struct MHD_Connection *connection, voi
             const union MHD_ConnectionInfo *info =
                 MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
             link->socket = info ? info->connect_fd : MHD_INVALID_SOCKET;
+            link->server = server;
             atomic_init(&link->since, cmhd_now());
+            atomic_init(&link->answer_queued, 0);
             atomic_init(&link->receiving, 0);
             atomic_init(&link->answering, 0);
-            pthread_mutex_lock(&server->lock);
+            cmhd_lock(&server->lock);
             link->next = server->first;
             if (server->first != NULL) server->first->previous = link;
             server->first = link;
             atomic_fetch_add_explicit(&server->connections, 1, memory_order_relaxed);
-            pthread_mutex_unlock(&server->lock);
+            cmhd_unlock(&server->lock);
         } else {
             atomic_fetch_add_explicit(&server->connections, 1, memory_order_relaxed);
         }
         *socket_context = link;
     } else if (code == MHD_CONNECTION_NOTIFY_CLOSED) {
         struct cmhd_connection *link = *socket_context;
-        pthread_mutex_lock(&server->lock);
+        cmhd_lock(&server->lock);
         if (link != NULL) {
             if (link->previous != NULL) link->previous->next = link->next;
             if (link->next != NULL) link->next->previous = link->previous;
@@ -419,7 +626,7 @@ static void cmhd_on_connection(void *cls, struct MHD_Connection *connection, voi
             if (link->shut) server->shut_pending--;
         }
         atomic_fetch_sub_explicit(&server->connections, 1, memory_order_relaxed);
-        pthread_mutex_unlock(&server->lock);
+        cmhd_unlock(&server->lock);
         free(link);
         *socket_context = NULL;
         atomic_fetch_add_explicit(&server->closed_since_trim, 1, memory_order_relaxed);
@@ -427,15 +634,16 @@ static void cmhd_on_connection(void *cls, struct MHD_Connection *connection, voi
 }
 
 /// The sweeper thread: closes connections whose request has not arrived whole
-/// within the deadline (libmicrohttpd's own timeout only closes idle ones, so a
-/// client sending one byte every few seconds kept its connection for ever), and
+/// within the deadline, or whose answer its client has not taken in within it
+/// (libmicrohttpd's own timeout only closes idle ones, so a client sending or
+/// reading one byte every few seconds kept its connection for ever), and
 /// hands memory freed by closed connections back to the system (glibc keeps
 /// freed blocks in its arenas; without it, RSS stayed at its peak after a burst
 /// of connections holding large bodies).
 static void *cmhd_sweep(void *argument) {
     cmhd_server *server = argument;
     int64_t last_trim = cmhd_now();
-    pthread_mutex_lock(&server->lock);
+    cmhd_lock(&server->lock);
     while (!server->stopping) {
         struct timespec wake;
         clock_gettime(CLOCK_MONOTONIC, &wake);
@@ -444,12 +652,19 @@ static void *cmhd_sweep(void *argument) {
             wake.tv_sec += 1;
             wake.tv_nsec -= 1000000000L;
         }
-        pthread_cond_timedwait(&server->wake, &server->lock, &wake);
+        int waited = pthread_cond_timedwait(&server->wake, &server->lock, &wake);
+        if (waited != 0 && waited != ETIMEDOUT) cmhd_check(waited, "pthread_cond_timedwait");
         if (server->stopping) break;
         int64_t now = cmhd_now();
         for (struct cmhd_connection *c = server->first; c != NULL; c = c->next) {
-            if (c->shut || atomic_load_explicit(&c->answering, memory_order_relaxed)) continue;
-            if (now - atomic_load_explicit(&c->since, memory_order_relaxed) > server->deadline_nanoseconds) {
+            if (c->shut) continue;
+            int64_t since = atomic_load_explicit(&c->since, memory_order_relaxed);
+            if (atomic_load_explicit(&c->answering, memory_order_relaxed)) {
+                // An answer its client does not take in within the deadline (a client that does not read).
+                since = atomic_load_explicit(&c->answer_queued, memory_order_relaxed);
+                if (since == 0) continue;
+            }
+            if (now - since > server->deadline_nanoseconds) {
                 cmhd_shut(server, c);
                 atomic_fetch_add_explicit(&server->closed_late, 1, memory_order_relaxed);
             }
@@ -458,12 +673,12 @@ static void *cmhd_sweep(void *argument) {
             atomic_load_explicit(&server->closed_since_trim, memory_order_relaxed) > 0) {
             atomic_store_explicit(&server->closed_since_trim, 0, memory_order_relaxed);
             last_trim = now;
-            pthread_mutex_unlock(&server->lock);
+            cmhd_unlock(&server->lock);
             malloc_trim(0);
-            pthread_mutex_lock(&server->lock);
+            cmhd_lock(&server->lock);
         }
     }
-    pthread_mutex_unlock(&server->lock);
+    cmhd_unlock(&server->lock);
     return NULL;
 }
 
@@ -505,7 +720,7 @@ static void cmhd_log(void *cls, const char *format, va_list arguments) {
     int64_t now = cmhd_now();
     unsigned int suppressed = 0;
     int print;
-    pthread_mutex_lock(&server->log_lock);
+    cmhd_lock(&server->log_lock);
     if (now - server->log_window_start > (int64_t)CMHD_LOG_WINDOW_SECONDS * 1000000000) {
         suppressed = server->log_suppressed;
         server->log_window_start = now;
@@ -518,7 +733,7 @@ static void cmhd_log(void *cls, const char *format, va_list arguments) {
     } else {
         server->log_suppressed++;
     }
-    pthread_mutex_unlock(&server->log_lock);
+    cmhd_unlock(&server->log_lock);
     if (suppressed > 0) {
         fprintf(stderr, "smarttext-server: libmicrohttpd: %u more messages in the last %d s not shown\n",
                 suppressed, CMHD_LOG_WINDOW_SECONDS);
@@ -539,8 +754,8 @@ static void cmhd_server_free(cmhd_server *server) {
     free(server);
 }
 
-cmhd_server *cmhd_server_start(const cmhd_config *config, cmhd_handler handler, void *context, char *error,
-                               size_t error_size) {
+cmhd_server *cmhd_server_start(const cmhd_config *config, cmhd_handler handler, cmhd_library_handler library,
+                               void *context, char *error, size_t error_size) {
     struct addrinfo hints = {0};
     hints.ai_family = AF_UNSPEC;
     hints.ai_socktype = SOCK_STREAM;
@@ -571,6 +786,7 @@ cmhd_server *cmhd_server_start(const cmhd_config *config, cmhd_handler handler, 
         return NULL;
     }
     server->handler = handler;
+    server->library_handler = library;
     server->context = context;
     server->max_body = config->max_body;
     server->max_connections = config->max_connections;
@@ -580,8 +796,8 @@ cmhd_server *cmhd_server_start(const cmhd_config *config, cmhd_handler handler, 
     atomic_init(&server->quiesced, 0);
     atomic_init(&server->closed_since_trim, 0);
     server->quiesced_listener = MHD_INVALID_SOCKET;
-    pthread_mutex_init(&server->lock, NULL);
-    pthread_mutex_init(&server->log_lock, NULL);
+    cmhd_check(pthread_mutex_init(&server->lock, NULL), "pthread_mutex_init");
+    cmhd_check(pthread_mutex_init(&server->log_lock, NULL), "pthread_mutex_init");
     pthread_condattr_t condition;
     pthread_condattr_init(&condition);
     pthread_condattr_setclock(&condition, CLOCK_MONOTONIC);
@@ -680,7 +896,7 @@ unsigned int cmhd_server_requests_in_flight(const cmhd_server *server) {
 
 unsigned int cmhd_server_pending_connections(cmhd_server *server) {
     unsigned int pending = 0;
-    pthread_mutex_lock(&server->lock);
+    cmhd_lock(&server->lock);
     for (struct cmhd_connection *c = server->first; c != NULL; c = c->next) {
         if (c->shut) continue;
         int unread = 0;
@@ -689,7 +905,7 @@ unsigned int cmhd_server_pending_connections(cmhd_server *server) {
             pending++;
         }
     }
-    pthread_mutex_unlock(&server->lock);
+    cmhd_unlock(&server->lock);
     return pending;
 }
 
@@ -708,10 +924,10 @@ void cmhd_server_counters(cmhd_server *server, cmhd_counters *counters) {
 
 void cmhd_server_stop(cmhd_server *server) {
     if (server->sweeper_started) {
-        pthread_mutex_lock(&server->lock);
+        cmhd_lock(&server->lock);
         server->stopping = 1;
         pthread_cond_signal(&server->wake);
-        pthread_mutex_unlock(&server->lock);
+        cmhd_unlock(&server->lock);
         pthread_join(server->sweeper, NULL);
     }
     MHD_stop_daemon(server->daemon);

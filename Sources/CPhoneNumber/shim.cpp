@@ -230,9 +230,13 @@ extern "C" int cphone_inspect(const char *region, const char *text, cphone_info 
             valid = pu.IsValidNumber(number);
         }
 
+        // Whether the number is valid where it belongs, whatever region it was parsed for.
+        const bool valid_number = pu.IsValidNumber(number);
+        const bool known = valid || valid_number;
         info->valid = valid ? 1 : 0;
+        info->valid_number = valid_number ? 1 : 0;
         info->possibility = static_cast<cphone_possibility>(pu.IsPossibleNumberWithReason(number));
-        info->type = valid ? static_cast<cphone_type>(pu.GetNumberType(number)) : CPHONE_UNKNOWN;
+        info->type = known ? static_cast<cphone_type>(pu.GetNumberType(number)) : CPHONE_UNKNOWN;
         info->country_code = number.country_code();
 
         std::string number_region;
@@ -250,7 +254,7 @@ extern "C" int cphone_inspect(const char *region, const char *text, cphone_info 
             break;
         }
 
-        if (valid) {
+        if (known) {
             std::string e164;
             pu.Format(number, PhoneNumberUtil::E164, &e164);
             put_field(e164, info->e164, sizeof info->e164);

@@ -11,15 +11,27 @@ public struct JSONShapeError: Error, Sendable, Equatable {
 public struct JSONObjectReader: Sendable {
     /// The object being read.
     public let object: JSONObject
-    /// The dotted path of the object ("" at the root, "range", "fields.email").
-    public let path: String
-    /// The JSON Pointer of the object ("" at the root).
-    public let pointer: String
+    /// Where the object is: the path and pointer of the place it hangs from, and its last step (kept
+    /// apart, and joined only when an error names the place: a request's readers cost no strings).
+    private let basePath: String
+    private let basePointer: String
+    private let step: Step?
+
+    /// The last step to the object from its base: a member, or an element of an array member.
+    private enum Step: Sendable {
+        case member(String)
+        case element(Int, of: String)
+    }
 
     public init(_ object: JSONObject, path: String = "", pointer: String = "") {
+        self.init(object, basePath: path, basePointer: pointer, step: nil)
+    }
+
+    private init(_ object: JSONObject, basePath: String, basePointer: String, step: Step?) {
         self.object = object
-        self.path = path
-        self.pointer = pointer
+        self.basePath = basePath
+        self.basePointer = basePointer
+        self.step = step
     }
 
     /// A reader over `value`, which must be an object.
@@ -34,8 +46,41 @@ public struct JSONObjectReader: Sendable {
         self.init(object, path: path, pointer: pointer)
     }
 
+    /// A reader over element `index` of the array member `key` of `parent`, which must be an object
+    /// (`edits[2]`, `/edits/2`).
+    public init(_ value: JSONValue, element index: Int, of key: String, in parent: JSONObjectReader)
+        throws(JSONShapeError)
+    {
+        guard case .object(let object) = value else {
+            throw JSONShapeError(
+                message: "\(parent.path(of: key))[\(index)] must be an object, not \(value.typeDescription)",
+                pointer: "\(parent.pointer(of: key))/\(index)")
+        }
+        self.init(object, basePath: parent.path, basePointer: parent.pointer, step: .element(index, of: key))
+    }
+
+    /// The dotted path of the object ("" at the root, "range", "edits[2]").
+    public var path: String {
+        switch step {
+        case nil: basePath
+        case .member(let key): Self.path(of: key, in: basePath)
+        case .element(let index, let key): "\(Self.path(of: key, in: basePath))[\(index)]"
+        }
+    }
+
+    /// The JSON Pointer of the object ("" at the root).
+    public var pointer: String {
+        switch step {
+        case nil: basePointer
+        case .member(let key): JSONPointer.appending(key, to: basePointer)
+        case .element(let index, let key): "\(JSONPointer.appending(key, to: basePointer))/\(index)"
+        }
+    }
+
     /// The dotted path of a member, its key echoed as ``Echo`` says.
-    public func path(of key: String) -> String {
+    public func path(of key: String) -> String { Self.path(of: key, in: path) }
+
+    private static func path(of key: String, in path: String) -> String {
         let shown = Echo.cleaned(key)
         return path.isEmpty ? shown : "\(path).\(shown)"
     }
@@ -122,7 +167,10 @@ public struct JSONObjectReader: Sendable {
         guard case .object(let inner) = value else {
             throw error(key, "must be an object, not \(value.typeDescription)")
         }
-        return JSONObjectReader(inner, path: path(of: key), pointer: pointer(of: key))
+        // The base is this object's place: free at the root, where requests' objects are.
+        return step == nil
+            ? JSONObjectReader(inner, basePath: basePath, basePointer: basePointer, step: .member(key))
+            : JSONObjectReader(inner, basePath: path, basePointer: pointer, step: .member(key))
     }
 
     /// An array of strings, nil when absent.

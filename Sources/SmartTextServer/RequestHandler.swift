@@ -10,16 +10,30 @@ import Synchronization
 /// The registry being served; a reload swaps it atomically, and requests in
 /// flight finish on the one they started with.
 final class RegistryStore: Sendable {
-    private let registry: Locked<Registry>
+    private let registry: Locked<ServedRegistry>
+    /// Where the reloads stand, for `/readyz`.
+    let reloads = Locked(ReloadStatus())
 
     init(_ registry: Registry) {
-        self.registry = Locked(registry)
+        self.registry = Locked(ServedRegistry(registry))
     }
 
-    var current: Registry { registry.withLock { $0 } }
+    var current: Registry { registry.withLock { $0.registry } }
+
+    /// The registry with its list renderings.
+    var served: ServedRegistry { registry.withLock { $0 } }
+
+    /// The reloads' state as `/readyz` tells it: one runs, or the last one was refused.
+    struct ReloadStatus {
+        /// A reload reads and checks the files now.
+        var running = false
+        /// The problems of the last reload, when it was refused (the registry served is older than the files).
+        var refusedProblems: Int?
+    }
 
     func replace(_ new: Registry) {
-        registry.withLock { $0 = new }
+        let served = ServedRegistry(new)
+        registry.withLock { $0 = served }
     }
 }
 
@@ -68,6 +82,13 @@ final class RequestHandler: Sendable {
         return response
     }
 
+    /// An answer libmicrohttpd would write itself, as the problem it is.
+    func libraryAnswer(_ answer: LibraryAnswer, status: Int) -> HTTPResponse {
+        var response = HTTPError.library(answer, status: status).response
+        response.headers.append(("X-Content-Type-Options", "nosniff"))
+        return response
+    }
+
     /// The transport's verdict, the route's methods, the JSON body, then the route's handler.
     private func dispatch(
         _ request: some HTTPRequestSource, route: Route, parameter: String?, method: String, path: String
@@ -88,8 +109,9 @@ final class RequestHandler: Sendable {
         guard route.methods.contains(method) else {
             throw .methodNotAllowed(method, path: path, allowed: route.methods)
         }
+        let (body, direct) = route.takesJSON ? try jsonBody(request, direct: route.direct) : (.null, nil)
         let routeRequest = RouteRequest(
-            parameter: parameter, body: route.takesJSON ? try jsonBody(request) : .null,
+            served: store.served, parameter: parameter, body: body, direct: direct,
             acceptLanguage: request.header("Accept-Language"), ifNoneMatch: request.header("If-None-Match"))
         return try route.handle(self, routeRequest)
     }
@@ -113,13 +135,17 @@ final class RequestHandler: Sendable {
         }
     }
 
-    /// The body parsed as JSON, after checking its media type.
-    private func jsonBody(_ request: some HTTPRequestSource) throws(HTTPError) -> JSONValue {
+    /// The body, after checking its media type: read straight into its type when the route reads its
+    /// common shape so and it has that shape, else parsed as JSON.
+    private func jsonBody(
+        _ request: some HTTPRequestSource, direct kind: DirectBody.Kind?
+    ) throws(HTTPError) -> (JSONValue, DirectBody?) {
         let contentType = request.header("Content-Type")
         guard let contentType, Self.isJSON(contentType) else { throw .unsupportedMediaType(contentType) }
         return try request.withBody { bytes throws(HTTPError) in
+            if let kind, let direct = DirectBody.read(kind, bytes) { return (.null, direct) }
             do throws(JSONSyntaxError) {
-                return try JSONParser.parse(bytes)
+                return (try JSONParser.parse(bytes), nil)
             } catch {
                 throw .invalidJSON(error)
             }
@@ -135,27 +161,20 @@ final class RequestHandler: Sendable {
 
     // MARK: - Operations
 
-    func readiness() -> HTTPResponse {
-        let registry = store.current
-        var writer = JSONWriter()
-        writer.beginObject()
-        writer.key("status")
-        writer.string("ready")
-        writer.key("registry")
-        writer.beginObject()
-        writer.key("version")
-        writer.string(registry.version)
-        writer.key("fields")
-        writer.integer(registry.fields.count)
-        writer.key("forms")
-        writer.integer(registry.forms.count)
-        writer.endObject()
-        writer.endObject()
-        return .json(writer.bytes)
+    /// 200 when the registry served is the one the files hold; 503 while a reload reads them, and after one
+    /// refused them unless `--ready-when-stale` (a balancer then sends the requests to replicas that serve
+    /// what was rolled out).
+    func readiness(_ request: RouteRequest) -> HTTPResponse {
+        let status = store.reloads.withLock { $0 }
+        let state: AnswerWriter.Readiness =
+            status.running ? .reloading : status.refusedProblems.map { .stale(problems: $0) } ?? .ready
+        let ready = state == .ready || (configuration.readyWhenStale && !status.running)
+        let body = AnswerWriter.readiness(request.registry, state)
+        return ready ? .json(body) : .json(body, status: 503, headers: [("Retry-After", "1")])
     }
 
-    func metricsText() -> HTTPResponse {
-        let registry = store.current
+    func metricsText(_ request: RouteRequest) -> HTTPResponse {
+        let registry = request.registry
         let listener = listenerStatistics.withLock { $0 }?() ?? ListenerStatistics()
         let text = metrics.render(
             registryVersion: registry.version, fields: registry.fields.count, forms: registry.forms.count,

@@ -20,6 +20,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var maxBody = 65_536
     /// Longest text in UTF-16 code units (422 past it).
     public var maxText = 10_000
+    /// The most work one request may ask for, in units of one field's pass over one character (422
+    /// `work-budget` past it): fields composed × passes over the text × its length.
+    public var maxWork = ServerConfiguration.defaultMaxWork
     /// Seconds a connection may stay idle, and seconds a request has to arrive whole
     /// (slow clients are dropped).
     public var timeout = 10
@@ -33,8 +36,16 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var builtin = true
     /// Reload when the registry file or folder changes.
     public var watch = false
+    /// `/readyz` answers 200 after a reload was refused (the old registry serving): off, a replica whose
+    /// files are broken takes no traffic while the others serve what was rolled out.
+    public var readyWhenStale = false
+    /// The most bytes the registry files may hold in all; only regular files are read.
+    public var maxRegistryBytes = RegistryLoader.defaultMaxBytes
     /// Origins allowed by CORS; empty: same origin only.
     public var corsOrigins: [String] = []
 
     public init() {}
+
+    /// The default of ``maxWork``.
+    public static let defaultMaxWork = 150_000
 }

@@ -25,20 +25,27 @@ public final class Locked<Value>: @unchecked Sendable {
     public init(_ value: Value) {
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
+        let initialized = pthread_mutex_init(mutex, nil)
+        precondition(initialized == 0, "pthread_mutex_init failed (\(initialized))")
         self.value = value
     }
 
     deinit {
-        pthread_mutex_destroy(mutex)
+        let destroyed = pthread_mutex_destroy(mutex)
+        assert(destroyed == 0, "pthread_mutex_destroy failed (\(destroyed)): the lock is still held")
         mutex.deinitialize(count: 1)
         mutex.deallocate()
     }
 
-    /// Runs `body` with exclusive access to the value.
+    /// Runs `body` with exclusive access to the value. A lock or unlock that fails (a corrupt mutex, an
+    /// unlock by another thread) stops the process: continuing would race.
     @inlinable public func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        let locked = pthread_mutex_lock(mutex)
+        precondition(locked == 0, "pthread_mutex_lock failed (\(locked))")
+        defer {
+            let unlocked = pthread_mutex_unlock(mutex)
+            precondition(unlocked == 0, "pthread_mutex_unlock failed (\(unlocked))")
+        }
         return try body(&value)
     }
 }

@@ -146,23 +146,48 @@ if arguments.count == 4 && arguments[1] == "requests" {
 
 /// `smarttext-bench phone-answers COUNT`: types COUNT numbers per region digit by digit through
 /// the whole request path (one `/v1/edit` per digit, one more digit past the end, then a
-/// Backspace in the middle) and prints every answer. `make phone-differential` runs it with and
-/// without `SMARTTEXT_PHONE_NUMBERING=library` and compares the two outputs: the text, caret,
-/// value, state, completeness, refusals and `meta` (region, type, E.164) of every keystroke.
-/// The numbers are each region's example (from libphonenumber) with its end replaced by
-/// seeded random digits, and random digit strings; deterministic, so the two runs type the same.
+/// Backspace in the middle), checks the number typed and the number with one more digit as
+/// submitted values (`/v1/validate`), and prints every answer. `make phone-differential` runs it
+/// with and without `SMARTTEXT_PHONE_NUMBERING=library` and compares the two outputs: the text,
+/// caret, value, state, completeness, refusals, `meta` (region, type, E.164) and verdicts (with
+/// their messages and the region of a number of another one) of every request. The numbers are
+/// each region's example (from libphonenumber) with its end replaced by seeded random digits, and
+/// random digit strings, in the `phone` field with the request's region, in a field bound to the
+/// region (`phone_XX`, made here for every region), as international input, and some of another
+/// region or with the region's own calling code in the bound fields; deterministic, so the two runs
+/// type the same.
 func phoneAnswers(count: Int) -> Never {
+    let regions = PhoneRegions.all(in: "en")
+    // A field bound to each region: its formatter and validator take the region.
+    let bound = regions.map { region in
+        #""phone_\#(region.code)": {"formatters": [{"phone": {"region": "\#(region.code)"}}], "validators": [{"phone": {"region": "\#(region.code)"}}]}"#
+    }
+    let fields = #"{"fields": {"# + bound.joined(separator: ", ") + "}}"
+    let registry: Registry
+    do {
+        registry = try RegistryLoader.load(
+            [.builtin, RegistrySource(name: "phone-regions.json", bytes: Array(fields.utf8))], catalog: .standard)
+    } catch {
+        print("cannot load the phone fields: \(error)")
+        exit(1)
+    }
     let responder = LocalResponder(registry: registry)
     // Regional fields, the request's region (a field without one) and international input.
     var cases: [(field: String, region: String?, example: String)] = []
-    let regions = PhoneRegions.all(in: "en")
     for (index, region) in regions.enumerated() {
         let digits = region.exampleNational.filter(\.isNumber)
         guard !digits.isEmpty else { continue }
         cases.append(("phone", region.code, String(digits)))
+        cases.append(("phone_" + region.code, nil, String(digits)))
         let international = region.exampleInternational.filter { $0.isNumber || $0 == "+" }
         if index % 8 == 0 || ["CN", "US", "GB", "DE"].contains(region.code) {
             cases.append(("phone", nil, String(international)))
+        }
+        if index % 8 == 4 || ["AR", "GB", "US", "KR"].contains(region.code) {
+            // The region's own number with its calling code, and another region's.
+            cases.append(("phone_" + region.code, nil, String(international)))
+            let other = regions[(index + 97) % regions.count].exampleInternational.filter { $0.isNumber || $0 == "+" }
+            cases.append(("phone_" + region.code, nil, String(other)))
         }
     }
     cases.append(("phone_cn", nil, "13800138000"))
@@ -207,6 +232,18 @@ func phoneAnswers(count: Int) -> Never {
                 caret = Int(newCaret)
             }
             for character in number + [Character(String(random(10)))] { send(caret, caret, String(character)) }
+            for value in [text, text + String(random(10))] {
+                var body = #"{"values":{"\#(entry.field)":"\#(value)"}"#
+                if let region = entry.region { body += #","region":"\#(region)""# }
+                body += "}"
+                let response = responder.respond(
+                    method: "POST", path: "/v1/validate", headers: ["Content-Type": "application/json"],
+                    body: Array(body.utf8))
+                print(
+                    "\(entry.field) \(entry.region ?? "-") \(body)\n  \(response.status) \(String(decoding: response.body, as: UTF8.self))"
+                )
+                lines += 1
+            }
             let units = text.utf16.count
             if units > 2 {
                 let position = 1 + random(units - 1)

@@ -53,6 +53,10 @@ import Testing
             #expect(!confirmation.valid)
             #expect(confirmation.errors.map(\.rule) == ["matchesField"])
             #expect(answer.fields["phone_cn"]?.meta["e164"] == .string("+8613800138000"))
+            // The registry version the verdict was reached with, as edits and formats name it.
+            let formatted = try await client.format(FormatRequest(field: "username", text: "jane_doe"))
+            #expect(answer.registry != nil)
+            #expect(answer.registry == formatted.registry)
         }
     }
 

@@ -189,6 +189,51 @@ enum Key: CustomStringConvertible {
         }
     }
 
+    /// Issue 31: a request without an answer goes again at once, twice at most (behind a balancer, to
+    /// another replica).
+    @Test func aRequestWithoutAnAnswerGoesAgainTwiceAtMost() async throws {
+        try await withClient { client in
+            let session = EditSession(field: "credit_card")
+            session.edit(shouldChangeCharactersIn: NSRange(location: 0, length: 0), replacementString: "42424")
+            var attempts = 0
+            try await session.sync { request in
+                attempts += 1
+                if attempts < 3 { throw SmartTextError.transport(URLError(.networkConnectionLost)) }
+                return try await client.edit(request)
+            }
+            #expect(attempts == 3)
+            #expect(session.text == "4242 4")
+        }
+    }
+
+    /// Issue 31: during a registry roll-out, an answer of the version the session left is not taken and its
+    /// edits go again; after three in a row the session takes it (the pool went back).
+    @Test func anAnswerOfTheRegistryVersionTheSessionLeftIsNotTaken() async throws {
+        try await withClient { client in
+            let session = EditSession(field: "credit_card")
+            var versions = ["v1", "v2", "v1", "v2"]
+            var texts: [String] = []
+            func send(_ request: TypedEditsRequest) async throws -> EditAnswer {
+                texts.append(request.text)
+                var answer = try await client.edit(request)
+                answer.registry = versions.removeFirst()
+                return answer
+            }
+            for digit in ["4", "2", "4"] {
+                session.edit(shouldChangeCharactersIn: session.selection, replacementString: digit)
+                try await session.sync(sending: send)
+            }
+            #expect(session.text == "424")
+            #expect(texts == ["", "4", "42", "42"], "the key answered by the replica left behind went again")
+            #expect(session.answer?.registry == "v2")
+            versions = ["v1", "v1", "v1", "v1"]
+            session.edit(shouldChangeCharactersIn: session.selection, replacementString: "2")
+            try await session.sync(sending: send)
+            #expect(session.text == "4242")
+            #expect(session.answer?.registry == "v1")
+        }
+    }
+
     @Test func aRefusedBatchPutsBackTheLastAnswer() async throws {
         try await withClient { client in
             let session = EditSession(field: "credit_card")

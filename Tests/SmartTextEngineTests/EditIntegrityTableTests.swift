@@ -34,6 +34,10 @@ func configuredField(_ formatters: String, validators: String = "[]") throws -> 
         "phone_jp": #"[{"phone": {"region": "JP"}}]"#,
         "phone_br": #"[{"phone": {"region": "BR"}}]"#,
         "german": #"[{"number": {"groupSeparator": ".", "decimalSeparator": ","}}]"#,
+        "reference_upper": #"["uppercase", {"mask": {"pattern": "REF-******"}}]"#,
+        "full_width": ###"[{"mask": {"pattern": "##／##"}}]"###,
+        "digits_ru_plus": #"["digits", {"mask": {"pattern": "+7 (###) ###-##-##"}}]"#,
+        "time24": #"[{"time": {"clock": 24}}]"#,
     ]
 
     static func field(_ name: String) throws -> Field {
@@ -83,7 +87,7 @@ func configuredField(_ formatters: String, validators: String = "[]") throws -> 
         Row(field: "weight", before: "125 kg|", action: .type("k"), after: "125 kg|", rejected: true),
         Row(field: "weight", before: "|125 kg", action: .delete, after: "|25"),
         // Expiry: backspace over the `/` keeps the year; a four-digit year is its last two digits.
-        Row(field: "card_expiry", before: "12/|30", action: .backspace, after: "01/|30"),
+        Row(field: "card_expiry", before: "12/|30", action: .backspace, after: "1/|30"),
         Row(field: "card_expiry", before: "|", action: .paste("12/2030"), after: "12/30|"),
         Row(field: "card_expiry", before: "12/20|", action: .type("3"), after: "12/203|"),
         Row(field: "card_expiry", before: "12/203|", action: .type("0"), after: "12/30|"),
@@ -94,13 +98,15 @@ func configuredField(_ formatters: String, validators: String = "[]") throws -> 
         Row(field: "phone", before: "+|613800138000", action: .type("8"), after: "+8|6 138 0013 8000"),
         Row(field: "phone", before: "|", action: .paste("0044 20 7946 0958"), after: "+44 20 7946 0958|"),
         Row(field: "phone", before: "+|", action: .type("0"), after: "+0|"),
-        Row(field: "phone", before: "+0|", action: .type("0"), after: "+|"),
+        // The international prefix written out stays as typed until a digit follows it, then becomes the `+`.
+        Row(field: "phone", before: "+0|", action: .type("0"), after: "+00|"),
+        Row(field: "phone", before: "+00|", action: .type("4"), after: "+4|"),
         Row(field: "phone_cn", before: "|", action: .paste("0044 20 7946 0958"), after: "00 44 20 7946 0958|"),
         Row(field: "phone_us", before: "220|155501401555123", action: .delete, after: "220|55501401555123"),
         Row(field: "phone_us", before: "(201) 555-0123|", action: .type("4"), after: "(201) 555-0123|", rejected: true),
-        Row(field: "phone_jp", before: "060-076-5965|", action: .type("3"), after: "06007659653|"),
-        Row(field: "phone_jp", before: "06007659653|", action: .type("3"), after: "06007659653|", rejected: true),
-        Row(field: "phone_br", before: "(18) 4375-4640|", action: .type("6"), after: "18 43754-6406|"),
+        // Complete: no number of any type of the region continues them (0600765965 is a personal number).
+        Row(field: "phone_jp", before: "060-076-5965|", action: .type("3"), after: "060-076-5965|", rejected: true),
+        Row(field: "phone_br", before: "(18) 4375-4640|", action: .type("6"), after: "(18) 4375-4640|", rejected: true),
         // Numbers: zeros that become leading stay until blur.
         Row(field: "amount", before: "1|,000", action: .backspace, after: "|000"),
         Row(field: "amount", before: "|000", action: .type("2"), after: "2|,000"),
@@ -111,14 +117,39 @@ func configuredField(_ formatters: String, validators: String = "[]") throws -> 
         Row(field: "amount", before: "|", action: .paste("12abc"), after: "12|", truncated: true),
         Row(field: "amount", before: "|", action: .paste("1,5"), after: "15|", truncated: true),
         Row(field: "amount", before: "|", action: .paste("1,234.50"), after: "1,234.50|"),
-        Row(field: "german", before: "1|", action: .type("."), after: "1|", rejected: true),
+        // A `.` is a group separator where a group follows it, else the decimal point (a keypad's key).
+        Row(field: "german", before: "1|", action: .type("."), after: "1,|"),
+        Row(field: "german", before: "1.234|", action: .type("."), after: "1.234,|"),
+        Row(field: "german", before: "1,23|", action: .type("4"), after: "1,23|", rejected: true),
         Row(field: "german", before: "|", action: .paste("1.234,56"), after: "1.234,56|"),
-        Row(field: "german", before: "|", action: .paste("1.5"), after: "15|", truncated: true),
+        Row(field: "german", before: "|", action: .paste("1.234"), after: "1.234|"),
+        Row(field: "german", before: "|", action: .paste("1.5"), after: "1,5|"),
+        Row(field: "german", before: "1.2|34.567", action: .backspace, after: "1|34.567"),
+        Row(field: "german", before: "|1.234", action: .delete, after: "|234"),
         Row(field: "german", before: "1.23|4", action: .type(","), after: "123,|4"),
         // Backspace and Delete always make progress.
         Row(field: "phone", before: "|+44 20 7946 0958", action: .delete, after: "|+420 794 609 58"),
-        Row(field: "amount", before: "|0.5", action: .delete, after: "|5"),
+        Row(field: "amount", before: "|0.5", action: .delete, after: "|.5"),
+        Row(field: "amount", before: "|6.49", action: .delete, after: "|.49"),
         Row(field: "ru_plus", before: "|+7 (916) ", action: .delete, after: "|+7 (16"),
+        // Issue 24: a deletion keeps every other character where the user left it, and adds none.
+        Row(field: "card_expiry", before: "|04/30", action: .delete, after: "|4/30"),
+        Row(field: "card_expiry", before: "|4/30", action: .type("0"), after: "0|4/30"),
+        Row(field: "date", before: "2020-|07-09", action: .backspace, after: "202-|07-09"),
+        Row(field: "date", before: "202|-07-09", action: .type("1"), after: "2021|-07-09"),
+        Row(field: "date", before: "199|0-01-31", action: .delete, after: "199|-01-31"),
+        Row(field: "date", before: "2000-02-2|9", action: .backspace, after: "2000-02-|9"),
+        Row(field: "date", before: "2020-0|7-09", action: .backspace, after: "2020-|7-09"),
+        Row(field: "time24", before: "|01:1", action: .delete, after: "|1:1"),
+        Row(field: "reference_upper", before: "|REF-4EF4KD", action: .delete, after: "|REF-EF4KD"),
+        Row(field: "ru_plus", before: "|+7 (17", action: .delete, after: "|+7 (7"),
+        Row(field: "full_width", before: "12／|34", action: .type("x"), after: "12／|34", rejected: true),
+        Row(field: "full_width", before: "12|34", action: .type("／"), after: "12／|34"),
+        // A group separator the field wrote never becomes a decimal point because of a deletion.
+        Row(field: "german", before: "1.2|34", action: .backspace, after: "1|34"),
+        Row(field: "german", before: "1.234.5|67", action: .backspace, after: "123.4|67"),
+        Row(field: "german", before: "1.234.567|", action: .backspace, after: "123.456|"),
+        Row(field: "german", before: "1.234.567,8|9", action: .backspace, after: "1.234.567,|9"),
     ]
 
     @Test(arguments: rows) func row(_ row: Row) throws {
@@ -134,8 +165,9 @@ func configuredField(_ formatters: String, validators: String = "[]") throws -> 
         ("ru_phone", "9161234567", "8 (916) 123-45-67"), ("ru_phone", "89161234567", "8 (916) 123-45-67"),
         ("ru_plus", "+7 (912) 345-67-89", "+7 (912) 345-67-89"), ("reference", "AB12CD", "REF-AB12CD"),
         ("reference", "REF-AB12CD", "REF-AB12CD"), ("card_expiry", "12/2030", "12/30"),
-        ("phone", "0044 20 7946 0958", "+44 20 7946 0958"), ("german", "1.234,56", "1.234,56"),
-        ("phone_jp", "06007659653", "06007659653"), ("phone_br", "18437546406", "18 43754-6406"),
+        ("phone", "0044 20 7946 0958", "+44 20 7946 0958"), ("german", "1234,56", "1.234,56"),
+        ("german", "12.50", "12,50"),
+        ("phone_jp", "06007659653", "060-076-5965"), ("phone_br", "18437546406", "(18) 4375-4640"),
         ("weight", "125kg", "125 kg"),
     ])
     func typingEqualsPasting(field name: String, typed: String, expected: String) throws {
@@ -152,6 +184,29 @@ func configuredField(_ formatters: String, validators: String = "[]") throws -> 
         #expect(try typeEach(try Self.field("ru_plus"), "9161234567").value == "79161234567")
         #expect(try typeEach(try Self.field("reference"), "AB12CD").value == "REFAB12CD")
         #expect(try Self.field("weight").format("125 kg").value == "125")
+    }
+
+    /// Issue 24: the field's own text is a valid submitted value, and what a deletion left is whole again
+    /// on blur and when submitted.
+    @Test func theFieldsOwnTextIsAValidSubmittedValue() throws {
+        let digitsMask = try Self.field("digits_ru_plus")
+        let own = try typeEach(digitsMask, "9161234567")
+        #expect(own.text == "+7 (916) 123-45-67")
+        let submitted = digitsMask.format(own.text, event: .submit, submitted: true)
+        #expect(submitted.unexpected.isEmpty)
+        #expect(submitted.text == own.text)
+        #expect(submitted.value == own.value)
+        let expiry = builtinField("card_expiry")
+        let left = try apply(expiry, "|04/30", .delete)
+        #expect(left.value == "4/30")
+        #expect(left.validation.state == .incomplete)
+        #expect(expiry.format(left.text, event: .blur).text == "04/30")
+        #expect(expiry.format(left.text, event: .submit, submitted: true).value == "0430")
+        let date = builtinField("date")
+        let short = try apply(date, "2020-|07-09", .backspace)
+        #expect(short.value == "202-0709")
+        #expect(short.validation.state == .incomplete)
+        #expect(date.format(short.value).text == short.text)
     }
 
     // MARK: What the answer says about characters out of place
@@ -202,7 +257,8 @@ func configuredField(_ formatters: String, validators: String = "[]") throws -> 
             ("amount", "12abc", "12", ["a", "b", "c"]), ("amount", "1e5", "15", ["e"]), ("amount", "-5", "5", ["-"]),
             ("credit_card", "4242 4242 4242 424x2", "4242 4242 4242 4242", ["x"]),
             ("card_cvc", "1a2b3", "123", ["a", "b"]),
-            ("phone_us", "201 555 0123 ext 9", "(201) 555-0123", ["e", "x", "t", "9"]),
+            // A phone number keeps the digits `/v1/format` shows; those after a complete number are reported.
+            ("phone_us", "201 555 0123 ext 9", "20155501239", ["e", "x", "t", "9"]),
             ("iban", "DE89 3704 0044 0532 0130 0012", "DE89 3704 0044 0532 0130 00", ["1", "2"]),
             ("email", "user name@example.com", "username@example.com", [" "]),
             ("date", "2026-11-29x", "2026-11-29", ["x"]),
@@ -263,7 +319,8 @@ func configuredField(_ formatters: String, validators: String = "[]") throws -> 
         #expect(check.valid == false)
         let phone = try #require(check.fields.first { $0.name == "phone_cn" })
         #expect(phone.outcome.validation.errors.first?.rule == "unexpectedCharacters")
-        #expect(phone.outcome.text == "138 0013 8000")
+        #expect(phone.outcome.text == "13 800 138 0001")
+        #expect(phone.outcome.unexpected == ["e", "x", "t", "1"])
     }
 
     @Test func blurAndSubmitEditsReportDroppedCharactersAndChangeDoesNot() throws {
@@ -277,11 +334,11 @@ func configuredField(_ formatters: String, validators: String = "[]") throws -> 
 
     @Test func aWholeTextKeepsWhatItCanAndReportsTheRest() throws {
         // As it stands (a prefill, the text a client shows on blur), nothing that can stay is dropped.
-        let outcome = builtinField("credit_card").format("4242 4242 4242 4242 1", event: .blur)
-        #expect(outcome.text == "4242 4242 4242 42421")
+        let outcome = builtinField("credit_card").format("5555 5555 5555 4444 1", event: .blur)
+        #expect(outcome.text == "5555 5555 5555 44441")
         #expect(outcome.validation.errors.first?.rule == "unexpectedCharacters")
-        let submitted = builtinField("credit_card").format("4242 4242 4242 4242 1", event: .submit, submitted: true)
-        #expect(submitted.text == "4242 4242 4242 4242")
+        let submitted = builtinField("credit_card").format("5555 5555 5555 4444 1", event: .submit, submitted: true)
+        #expect(submitted.text == "5555 5555 5555 4444")
         #expect(submitted.validation.valid == false)
     }
 }

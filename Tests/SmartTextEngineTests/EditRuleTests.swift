@@ -105,23 +105,25 @@ import Testing
     }
 
     @Test func aCharacterTypedIntoAFullFieldIsRejected() throws {
-        let atEnd = try apply(card, "4242 4242 4242 4242|", .type("1"))
+        // Mastercard numbers have 16 digits (Visa's go on to 19).
+        let atEnd = try apply(card, "5555 5555 5555 4444|", .type("1"))
         #expect(atEnd.rejected)
-        #expect(atEnd.text == "4242 4242 4242 4242")
-        let inMiddle = try apply(card, "4242 42|42 4242 4242", .type("1"))
+        #expect(atEnd.text == "5555 5555 5555 4444")
+        let inMiddle = try apply(card, "5555 55|55 5555 4444", .type("1"))
         #expect(inMiddle.rejected)
-        #expect(Marked(text: inMiddle.text, caret: inMiddle.caret).description == "4242 42|42 4242 4242")
+        #expect(Marked(text: inMiddle.text, caret: inMiddle.caret).description == "5555 55|55 5555 4444")
+        #expect(try apply(card, "4716 9895 8000 1715 211|", .type("1")).rejected)
         #expect(try apply(expiry, "12/30|", .type("1")).rejected)
         #expect(try apply(amount, "1.23|", .type("4")).rejected)
     }
 
     @Test func aPasteThatDoesNotFitKeepsTheTextAroundIt() throws {
-        let outcome = try apply(card, "4242 4242 42|42", .paste("987654"))
+        let outcome = try apply(card, "5555 5555 55|55", .paste("987654"))
         #expect(outcome.truncated)
         #expect(outcome.rejected == false)
-        #expect(Marked(text: outcome.text, caret: outcome.caret).description == "4242 4242 4298 76|42")
+        #expect(Marked(text: outcome.text, caret: outcome.caret).description == "5555 5555 5598 76|55")
         // A full field takes nothing: the paste is rejected.
-        #expect(try apply(card, "4242 4242 42|42 4242", .paste("987654")).rejected)
+        #expect(try apply(card, "5555 5555 55|55 4444", .paste("987654")).rejected)
         let fraction = try apply(amount, "12.|", .paste("3456"))
         #expect(fraction.truncated)
         #expect(Marked(text: fraction.text, caret: fraction.caret).description == "12.34|")

@@ -75,6 +75,14 @@ import Testing
         ("6200000000000005", "6200 0000 0000 0005", "unionpay", true),
         ("6212345678901234567", "6212 3456 7890 1234 567", "unionpay", true),
         ("6759649826438453", "6759 6498 2643 8453", "maestro", true),
+        // Issue 32: every length a brand issues is typed whole and grouped as the brand groups it.
+        ("4716989580001715211", "4716 9895 8000 1715 211", "visa", true),
+        ("4222222222222", "4222 2222 2222 2", "visa", false),
+        ("4242424242424241", "4242 4242 4242 4241", "visa", false),
+        ("3056930009020004", "3056 930009 0200 04", "diners", true),
+        ("3056930009020004128", "3056 930009 0200 04128", "diners", true),
+        ("6011496233608973938", "6011 4962 3360 8973 938", "discover", true),
+        ("3566000020000410006", "3566 0000 2000 0410 006", "jcb", true),
         ("4242", "4242", "visa", false),
         ("37", "37", "amex", false),
     ])
@@ -90,25 +98,40 @@ import Testing
         let card = builtinField("credit_card")
         #expect(card.format("9").meta["brand"] == nil)
         // Past the brand's length: kept as it stands, dropped when submitted; reported both ways.
-        #expect(card.format("4242 4242 4242 4242 1").text == "4242 4242 4242 42421")
-        #expect(card.format("4242 4242 4242 4242 1").unexpected == ["1"])
-        #expect(submitted(card, "4242 4242 4242 4242 1") == "4242 4242 4242 4242")
-        #expect(card.format("4242 4242 4242 4242 1", event: .submit, submitted: true).validation.valid == false)
+        #expect(card.format("4716 9895 8000 1715 2111").text == "4716 9895 8000 1715 2111")
+        #expect(card.format("4716 9895 8000 1715 2111").unexpected == ["1"])
+        #expect(submitted(card, "4716 9895 8000 1715 2111") == "4716 9895 8000 1715 211")
+        #expect(card.format("4716 9895 8000 1715 2111", event: .submit, submitted: true).validation.valid == false)
+        #expect(card.format("5555 5555 5555 4444 1").text == "5555 5555 5555 44441")
         #expect(card.format("3782-822463-10005").text == "3782 822463 10005")
-        // 16 digits failing Luhn: not complete yet for a brand that goes no further? Visa stops at 16.
-        #expect(card.format("4242424242424241").complete == true)
+        // Complete at the brand's longest length, or at a length it issues from its usual one on when
+        // Luhn passes: Mastercard stops at 16 whatever the check digit; a Visa number failing Luhn at 16
+        // may go on to 19.
+        #expect(card.format("5555555555554445").complete == true)
+        #expect(card.format("4242424242424241").complete == false)
+        #expect(card.format("4716989580001715212").complete == true)
         #expect(card.format("6212345678901234").complete == false)
     }
 
-    @Test func cardExpiry() {
+    @Test func cardExpiry() throws {
         let expiry = builtinField("card_expiry")
-        #expect(formatted(expiry, "4") == "04/")
+        // Typing pads a month's lone digit; a text as it stands keeps it (a deletion never pads); blur and a
+        // submitted value pad it.
+        #expect(try typeEach(expiry, "4").text == "04/")
+        #expect(formatted(expiry, "4") == "4")
+        #expect(formatted(expiry, "4", event: .blur) == "04/")
+        #expect(submitted(expiry, "4") == "04/")
         #expect(formatted(expiry, "1") == "1")
-        #expect(formatted(expiry, "1/") == "01/")
+        #expect(try typeEach(expiry, "1/").text == "01/")
+        #expect(formatted(expiry, "1/") == "1")
+        #expect(formatted(expiry, "4/30") == "4/30")
+        #expect(expiry.format("4/30").value == "4/30")
+        #expect(formatted(expiry, "4/30", event: .blur) == "04/30")
         #expect(formatted(expiry, "12") == "12/")
         // An impossible second month digit: typed, refused; already in the text, it starts the year.
         #expect(submitted(expiry, "13") == "1")
-        #expect(formatted(expiry, "13") == "01/3")
+        #expect(formatted(expiry, "13") == "1/3")
+        #expect(formatted(expiry, "13", event: .blur) == "01/3")
         #expect(submitted(expiry, "00") == "0")
         #expect(formatted(expiry, "00") == "00/")
         #expect(expiry.format("00").unexpected == ["0"])
@@ -147,7 +170,7 @@ import Testing
         #expect(formatted(email, "A@B@C.com") == "A@b@c.com")
     }
 
-    @Test func numberGroupings() {
+    @Test func numberGroupings() throws {
         let thousand = field(NumberFormatter())
         #expect(formatted(thousand, "1234567.89") == "1,234,567.89")
         #expect(thousand.format("1,234,567.89").value == "1234567.89")
@@ -162,7 +185,10 @@ import Testing
         #expect(formatted(thousand, "0000") == "0,000")
         #expect(formatted(thousand, "000", event: .blur) == "0")
         #expect(formatted(thousand, "0") == "0")
-        #expect(formatted(thousand, ".5") == "0.5")
+        // A decimal point typed first is `0.`; a text that starts with one (a deletion left it) keeps it until blur.
+        #expect(try typeEach(thousand, ".5").text == "0.5")
+        #expect(formatted(thousand, ".5") == ".5")
+        #expect(formatted(thousand, ".5", event: .blur) == "0.5")
         #expect(formatted(thousand, "1.234") == "1.23")
         #expect(thousand.format("1.234").unexpected == ["4"])
         #expect(formatted(thousand, "-12") == "12")
@@ -190,11 +216,16 @@ import Testing
         // Three digits after a lone dot: a thousands separator.
         #expect(formatted(german, "1.234") == "1.234")
         #expect(german.format("1.234").value == "1234")
-        // A value's one dot with at most two digits after it is its decimal point; typed, a dot only groups.
+        // A dot that no group follows is the decimal point (a keypad's), typed, pasted or in a value.
         #expect(formatted(german, "1234.5") == "1.234,5")
+        #expect(formatted(german, "12.50") == "12,50")
         #expect(submitted(german, "1.5") == "1,5")
-        #expect(submitted(german, "1.2.3") == "123")
-        #expect(german.format("1.2.3", event: .submit, submitted: true).unexpected == [".", "."])
+        // The first of two is; the second is not part of the number.
+        #expect(submitted(german, "1.2.3") == "1,23")
+        #expect(german.format("1.2.3", event: .submit, submitted: true).unexpected == ["."])
+        // Already in the text, a dot that a group separator follows was one too (a digit was deleted).
+        #expect(formatted(german, "1.23.456") == "123.456")
+        #expect(german.format("1.23.456").unexpected == ["."])
     }
 
     @Test func chainedFormattersComposeProvenance() throws {

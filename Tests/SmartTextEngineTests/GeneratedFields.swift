@@ -1,8 +1,13 @@
+import Foundation
 import SmartTextEngine
 import SmartTextJSON
 import SmartTextNativeRules
 import SmartTextTestSupport
 import Testing
+
+/// True in the development loop's quick tier (`scripts/test --quick` sets `SMARTTEXT_TEST_QUICK`): the
+/// property tests make fewer edits per field, over the same fields (the full run, which CI makes, makes all).
+let quickTier = ProcessInfo.processInfo.environment["SMARTTEXT_TEST_QUICK"] != nil
 
 /// A field configuration made up for the property tests, written as a team would write it in a registry.
 struct GeneratedField: Sendable, CustomTestStringConvertible {
@@ -93,6 +98,47 @@ enum FieldGenerator {
         }
     }
 
+    /// Masks teams write, beside the random ones: a full-width literal, literal prefixes with letters and
+    /// digits (after a case mapping, after `trim`).
+    static func fixedMasks() -> [GeneratedField] {
+        [
+            ###"[{"mask": {"pattern": "##／##"}}]"###, ###"["uppercase", {"mask": {"pattern": "REF-******"}}]"###,
+            ###"[{"mask": {"pattern": "+7 (###) ###-##-##"}}]"###,
+            ###"["trim", {"mask": {"pattern": "8 (###) ###-##-##"}}]"###,
+            ###"["lowercase", {"mask": {"pattern": "ID-AA-###"}}]"###, ###"[{"mask": {"pattern": "20##-##"}}]"###,
+            // Slot characters the registry defines, with and without case folding.
+            ###"[{"mask": {"pattern": "HH:HH:HH", "slots": {"H": {"accepts": "0-9A-F", "case": "upper"}}}}]"###,
+            ###"[{"mask": {"pattern": "LL-##", "slots": {"L": "A-Za-z"}}}]"###,
+            ###"["trim", {"mask": {"pattern": "x-ll ###", "slots": {"l": {"accepts": "a-z", "case": "lower"}}}}]"###,
+            ###"[{"mask": {"pattern": "Q#Q", "slots": {"Q": "0-4ABC"}}}]"###,
+            // Optional parts: a digit, a group, an extension, letters, groups that repeat.
+            #####"[{"mask": {"pattern": "(##) ####[#]-####"}}]"#####,
+            #####"[{"mask": {"pattern": "#### #### #### ####[ ###]"}}]"#####,
+            #####"["trim", {"mask": {"pattern": "(###) ###-####[ x####]"}}]"#####,
+            #####"["uppercase", {"mask": {"pattern": "AA[A]-##"}}]"#####,
+            #####"["uppercase", {"mask": {"pattern": "ID [AA]A-##"}}]"#####,
+            #####"[{"mask": {"pattern": "####[ ####][ ####][ ##]"}}]"#####,
+            #####"[{"mask": {"pattern": "+7 [(###) ]###-##-##"}}]"#####,
+            #####"[{"mask": {"pattern": "HH[:HH]", "slots": {"H": {"accepts": "0-9A-F", "case": "upper"}}}}]"#####,
+            // Several patterns, chosen by length, by the kind of the first character, by the first digits.
+            #####"[{"mask": {"patterns": [{"pattern": "###.###.###-##", "name": "cpf"}, {"pattern": "##.###.###/####-##", "name": "cnpj"}]}}]"#####,
+            #####"["uppercase", {"mask": {"patterns": ["AAA-####", "####-AAA", "AA ## AA"]}}]"#####,
+            #####"[{"mask": {"patterns": [{"pattern": "#### ###### #####", "startsWith": ["34", "37"]}, "#### #### #### ####[ ###]"]}}]"#####,
+            // Placeholders shown in the slots not yet filled.
+            #####"[{"mask": {"pattern": "(###) ###-####", "placeholder": "_"}}]"#####,
+            #####"["uppercase", {"mask": {"pattern": "AA-###[#]", "placeholder": "•"}}]"#####,
+        ].enumerated().map { number, chain in
+            GeneratedField(
+                name: "fixedMask\(number)", formatters: chain,
+                expectedProblem: chain.contains("AA[A]-##")
+                    ? "has an optional part whose slots are not all of the kind of the slots beside it" : nil,
+                extraAlphabet: [
+                    "／", "/", "R", "E", "F", "-", "+", "7", "8", "(", ")", "I", "D", "2", "0", "r", "e", "a", "f",
+                    "C", ":", "x", "X", "G", "g", "_", "•",
+                ])
+        }
+    }
+
     /// The documented rule, written again here: a letter or digit after the first slot that one of the
     /// pattern's slots takes (`*** kg`, `##0##`) is refused.
     static func refusesMask(_ pattern: String) -> Bool {
@@ -149,6 +195,52 @@ enum FieldGenerator {
             }
         }
         return fields
+    }
+
+    /// The field's own prefixes and suffixes teams write (`USD `, ` %`, ` m²`), and some the registry refuses.
+    static let numberPrefixes = ["USD ", "$", "№ ", "≈", "Fr. ", "Σ"]
+    static let numberSuffixes = [" %", "%", " kg", " m²", " USD", " net", "\u{00A0}€", " (net)"]
+
+    /// Number fields with a prefix, a suffix or both, negatives with a minus sign or in parentheses (some
+    /// without `allowNegative`, which the registry refuses) and a scale, over separators drawn at random.
+    static func numberStyles(seed: UInt64) -> [GeneratedField] {
+        var generator = SplitMix64(state: seed)
+        return (0..<16).map { number in
+            var options: [String] = []
+            var problem: String? = nil
+            var alphabet = ["0", "1", "5", "(", ")", "-", "%", "k", "g", "$", "U", "S", "D", "²", "€"]
+            let fractionDigits = [0, 1, 2, 3].randomElement(using: &generator)!
+            options.append(#""fractionDigits": \#(fractionDigits)"#)
+            if number % 3 == 1 { options.append(#""groupSeparator": " ", "decimalSeparator": ",""#) }
+            // At most one mistake a field, so that the registry's one line names it.
+            let affixes = number % 4
+            if affixes != 1 {
+                let prefix = numberPrefixes.randomElement(using: &generator)!
+                options.append(#""prefix": \#(JSONValue.string(prefix).encodedForTest)"#)
+                alphabet += prefix.map(String.init)
+                if prefix.contains(".") { problem = #"prefix cannot hold ".""# }
+            }
+            if affixes != 0 {
+                var suffix = numberSuffixes.randomElement(using: &generator)!
+                if suffix.contains("(") && problem != nil { suffix = " net" }
+                options.append(#""suffix": \#(JSONValue.string(suffix).encodedForTest)"#)
+                alphabet += suffix.map(String.init)
+                if suffix.contains("(") { problem = #"suffix cannot hold "(""# }
+            }
+            let negative = Int.random(in: 0..<3, using: &generator)
+            let allowNegative = negative == 0 ? number % 8 != 0 || problem != nil : negative == 2
+            options.append(#""allowNegative": \#(allowNegative)"#)
+            if negative == 0 {
+                options.append(#""negative": "parentheses""#)
+                if !allowNegative { problem = #"negative "parentheses" needs "allowNegative": true"# }
+            } else if negative == 1 {
+                options.append(#""negative": "minus""#)
+            }
+            if number % 2 == 0 { options.append(#""scale": \#([-2, 3, -4].randomElement(using: &generator)!)"#) }
+            return GeneratedField(
+                name: "numberStyle\(number)", formatters: #"[{"number": {\#(options.joined(separator: ", "))}}]"#,
+                validators: #"[{"number": {}}]"#, expectedProblem: problem, extraAlphabet: alphabet)
+        }
     }
 
     /// Regions with their own phone numbering (libphonenumber), and international input.
@@ -249,71 +341,163 @@ extension Field {
 }
 
 extension FieldGenerator {
-    /// Locales whose conventions differ: separators, grouping, date orders, clocks, phone regions.
-    static let locales = ["de-DE", "en-US", "fr-FR", "de-CH", "en-IN", "ja-JP", "pt-BR", "en-GB", "ko-KR", "ar-EG"]
-
-    /// Date fields: every common pattern, and the locale's pattern in each locale.
-    static func dates() -> [GeneratedField] {
+    /// Date fields: every common pattern, a month alone in each separator, and the locale's pattern in each
+    /// locale.
+    static func dates(_ locales: [String]) -> [GeneratedField] {
         let patterns = [
             "DD.MM.YYYY", "MM/DD/YYYY", "YYYY-MM-DD", "DD/MM/YYYY", "YYYY.MM.DD", "DD-MM-YYYY", "YYYY/MM/DD",
         ]
-        let alphabet = ["0", "1", "2", "3", "9", "0", "1", "2", "/", ".", "-"]
+        let alphabet = ["0", "1", "2", "3", "9", "0", "1", "2", "/", ".", "-", "\u{200F}"]
         let fixed = patterns.enumerated().map { number, pattern in
             GeneratedField(
                 name: "date\(number)", formatters: #"[{"date": {"pattern": "\#(pattern)"}}]"#,
                 validators: #"["date"]"#, extraAlphabet: alphabet)
         }
-        let local = locales.enumerated().map { number, locale in
+        // A month alone (issue 28), with bounds as months, dates and `today`.
+        let months = [
+            ("MM/YYYY", #"["date"]"#), ("YYYY-MM", #"[{"date": {"min": "2000-01", "max": "today"}}]"#),
+            ("MM.YYYY", #"[{"date": {"min": "1999-12-31"}}]"#), ("MM YYYY", #"["date"]"#),
+            ("YYYY/MM", #"[{"date": {"max": "2030-06"}}]"#), ("MM-YYYY", #"["date"]"#),
+        ].enumerated().map { number, entry in
             GeneratedField(
-                name: "dateLocale\(number)", formatters: #"["date"]"#, validators: #"[{"date": {"max": "today"}}]"#,
+                name: "month\(number)", formatters: #"[{"date": {"pattern": "\#(entry.0)"}}]"#,
+                validators: entry.1, extraAlphabet: alphabet)
+        }
+        let local = locales.map { locale in
+            GeneratedField(
+                name: "dateLocale-\(locale)", formatters: #"["date"]"#, validators: #"[{"date": {"max": "today"}}]"#,
                 extraAlphabet: alphabet, locale: locale)
         }
-        return fixed + local
+        return fixed + months + local
     }
 
-    /// Time fields: both clocks, and the locale's clock.
-    static func times() -> [GeneratedField] {
+    /// Time fields: both clocks, and the locale's clock in each locale.
+    static func times(_ locales: [String]) -> [GeneratedField] {
         let alphabet = ["0", "1", "2", "3", "5", "9", ":", "a", "p", "m", "P", "M"]
-        return [
+        let fixed = [
             GeneratedField(name: "time24", formatters: #"[{"time": {"clock": 24}}]"#, validators: #"["time"]"#),
-            GeneratedField(name: "time12", formatters: #"[{"time": {"clock": "12"}}]"#, validators: #"["time"]"#),
             GeneratedField(
-                name: "timeUS", formatters: #"["time"]"#, validators: #"[{"time": {"min": "08:00"}}]"#,
-                locale: "en-US"),
-            GeneratedField(name: "timeDE", formatters: #"["time"]"#, validators: #"["time"]"#, locale: "de-DE"),
-        ].map {
+                name: "time12", formatters: #"[{"time": {"clock": "12"}}]"#,
+                validators: #"[{"time": {"min": "08:00"}}]"#),
+        ]
+        let local = locales.map { locale in
+            GeneratedField(
+                name: "timeLocale-\(locale)", formatters: #"["time"]"#, validators: #"["time"]"#, locale: locale)
+        }
+        return (fixed + local).map {
             var field = $0
             field.extraAlphabet = alphabet
             return field
         }
     }
 
-    /// Number fields that leave their separators to the locale, and amounts in a currency, in each locale.
-    static func localeNumbers() -> [GeneratedField] {
-        let options = [
-            #"{}"#, #"{"currency": "EUR", "allowNegative": true}"#, #"{"currency": "JPY"}"#,
-            #"{"currency": "USD", "fractionDigits": 3}"#, #"{"grouping": "none", "allowNegative": true}"#,
-        ]
+    /// The currency written in each locale's own way, besides EUR, JPY and USD.
+    static let localCurrencies = [
+        "en-US": "USD", "zh-CN": "CNY", "zh-TW": "TWD", "es-ES": "EUR", "fr-FR": "EUR", "de-DE": "EUR",
+        "pt-BR": "BRL", "ja-JP": "JPY", "ko-KR": "KRW", "ru-RU": "RUB", "ar-EG": "EGP", "en-IN": "INR",
+        "hi-IN": "INR", "pl-PL": "PLN", "de-CH": "CHF", "fr-CH": "CHF", "ar-SA": "SAR", "en-GB": "GBP",
+        "it-IT": "EUR", "nl-NL": "EUR",
+    ]
+
+    /// Number fields that leave their separators to the locale, and amounts in currencies written before and
+    /// after the number, in each locale.
+    static func localeNumbers(_ locales: [String]) -> [GeneratedField] {
+        // Currencies written before and after the number, two more in each locale.
+        let currencies = ["USD", "EGP", "INR", "CHF", "PLN"]
         var fields: [GeneratedField] = []
-        for locale in locales {
+        for (number, locale) in locales.enumerated() {
+            let options =
+                [
+                    #"{}"#, #"{"currency": "EUR", "allowNegative": true}"#, #"{"currency": "JPY"}"#,
+                    #"{"currency": "USD", "fractionDigits": 3}"#, #"{"grouping": "none", "allowNegative": true}"#,
+                    #"{"currency": "\#(localCurrencies[locale] ?? "EUR")"}"#,
+                ] + [currencies[number % 5], currencies[(number + 2) % 5]].map { #"{"currency": "\#($0)"}"# }
+                // The field's own affixes and negatives in parentheses with the locale's separators.
+                + [
+                    [
+                        #"{"suffix": " %", "scale": -2, "fractionDigits": 1, "allowNegative": true}"#,
+                        #"{"currency": "EUR", "allowNegative": true, "negative": "parentheses"}"#,
+                        #"{"prefix": "USD ", "allowNegative": true, "negative": "parentheses"}"#,
+                        #"{"suffix": " kg", "fractionDigits": 3}"#,
+                    ][number % 4]
+                ]
             for option in options {
                 fields.append(
                     GeneratedField(
-                        name: "numberLocale\(fields.count)", formatters: #"[{"number": \#(option)}]"#,
+                        name: "numberLocale\(fields.count)-\(locale)", formatters: #"[{"number": \#(option)}]"#,
                         validators: #"[{"number": {}}]"#,
-                        extraAlphabet: ["0", "1", "5", ".", ",", "-", "€", "$", "\u{00A0}", "'", "’"], locale: locale))
+                        extraAlphabet: [
+                            "0", "1", "5", ".", ",", "-", "€", "$", "\u{00A0}", "'", "’", "٫", "٬", "١", "٥", "zł",
+                            "CHF", "(", ")", "%", "k", "g",
+                        ], locale: locale))
             }
         }
         return fields
     }
 
-    /// The generic phone field in locales that give it a region.
-    static func localePhones() -> [GeneratedField] {
-        ["en-GB", "de-DE", "en-US", "ja-JP", "fr-FR", "pt-BR", "en-IN", "zh-CN"].map { (locale: String) in
+    /// The generic phone field in each locale (which gives it a region).
+    static func localePhones(_ locales: [String]) -> [GeneratedField] {
+        locales.map { (locale: String) in
             GeneratedField(
-                name: "phoneLocale\(locale)", formatters: #"[{"phone": {}}]"#, validators: #"[{"phone": {}}]"#,
+                name: "phoneLocale-\(locale)", formatters: #"[{"phone": {}}]"#, validators: #"[{"phone": {}}]"#,
                 extraAlphabet: ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "0", "1", "7", "+"],
                 locale: locale)
         }
+    }
+}
+
+// MARK: Identifiers, VAT numbers, postal codes
+
+extension FieldGenerator {
+    /// Kinds whose layouts differ: separators of every kind, letters and digits in fixed places, a check
+    /// character that is a letter, alternatives by length, the century sign of a henkilötunnus.
+    static let identifierKinds = [
+        "br.cpf", "br.cnpj", "cl.rut", "fi.hetu", "it.codicefiscale", "gb.nino", "isbn", "mx.curp", "in.gstin",
+        "fr.nir", "cn.ric", "hk.hkid", "ch.uid", "bic", "es.nif",
+    ]
+
+    static func identifiers() -> [GeneratedField] {
+        let alphabet = ["0", "1", "2", "5", "7", "9", "0", "3", "X", "K", "A", "C", "E", "Z", "-", ".", "/", " ", "+"]
+        var fields = identifierKinds.map { kind in
+            GeneratedField(
+                name: "identifier-\(kind)", formatters: #"[{"identifier": {"kind": "\#(kind)"}}]"#,
+                validators: #"[{"identifier": {"kind": "\#(kind)"}}]"#, extraAlphabet: alphabet)
+        }
+        for (number, kinds) in [["br.cpf", "br.cnpj"], ["es.dni", "es.nie"], ["gtin", "isbn"]].enumerated() {
+            let list = kinds.map { #""\#($0)""# }.joined(separator: ", ")
+            fields.append(
+                GeneratedField(
+                    name: "identifiers\(number)", formatters: #"[{"identifier": {"kinds": [\#(list)]}}]"#,
+                    validators: #"[{"identifier": {"kinds": [\#(list)]}}]"#, extraAlphabet: alphabet))
+        }
+        return fields
+    }
+
+    static func vatNumbers() -> [GeneratedField] {
+        let alphabet = ["0", "1", "3", "7", "9", "D", "E", "F", "R", "C", "H", "N", "L", "B", "M", "W", "S", "T", "-"]
+        return ["DE", "FR", "NL", "GB", "CH", "AT", "ES", "EL", nil].map { country in
+            let options = country.map { #"{"country": "\#($0)"}"# } ?? "{}"
+            return GeneratedField(
+                name: "vat\(country ?? "")", formatters: #"[{"vat": \#(options)}]"#,
+                validators: #"[{"vat": \#(options)}]"#, extraAlphabet: alphabet)
+        }
+    }
+
+    /// Postal codes of regions whose layouts differ (letters and digits, separators, fixed letters, a
+    /// prefix people write), of no region, and of each locale's region.
+    static func postalCodes(_ locales: [String]) -> [GeneratedField] {
+        let alphabet = ["0", "1", "2", "9", "A", "B", "S", "W", "K", "L", "V", "C", "H", "-", " ", "s", "e", "Y"]
+        let fixed = ["GB", "CA", "NL", "JP", "BR", "US", "PE", "AD", "LV", "SE", "MT", "IE", "CH", nil].map { region in
+            let options = region.map { #"{"region": "\#($0)"}"# } ?? "{}"
+            return GeneratedField(
+                name: "postalCode\(region ?? "")", formatters: #"[{"postalCode": \#(options)}]"#,
+                validators: #"[{"postalCode": \#(options)}]"#, extraAlphabet: alphabet)
+        }
+        let local = locales.map { locale in
+            GeneratedField(
+                name: "postalCodeLocale-\(locale)", formatters: #"[{"postalCode": {}}]"#,
+                validators: #"[{"postalCode": {}}]"#, extraAlphabet: alphabet, locale: locale)
+        }
+        return fixed + local
     }
 }

@@ -15,12 +15,15 @@ import Testing
     @Test func languagesAreNegotiatedWithFallbacks() {
         let cases: [(String, String)] = [
             ("zh-TW", "zh-Hant"), ("zh-Hant-HK", "zh-Hant"), ("zh-CN", "zh-Hans"), ("zh", "zh-Hans"), ("pt", "pt-BR"),
-            ("pt-PT", "pt-BR"), ("de-CH", "de"), ("es-419", "es"), ("fr-CA,en;q=0.5", "fr"), ("it-IT", "en"),
-            ("it-IT, de;q=0.8", "de"), ("ar-EG", "ar"), ("ja-JP", "ja"), ("ko", "ko"), ("ru-RU", "ru"),
-            ("en-GB", "en"), ("*", "en"),
+            ("pt-PT", "pt-BR"), ("de-CH", "de"), ("es-419", "es"), ("fr-CA,en", "fr"), ("it-IT", "en"),
+            ("it-IT,de", "de"), ("ar-EG", "ar"), ("ja-JP", "ja"), ("ko", "ko"), ("ru-RU", "ru"),
+            ("en-GB", "en"), ("", "en"),
+            // An explicit script wins over the region.
+            ("zh-Hans-HK", "zh-Hans"), ("zh-Hant-CN", "zh-Hant"), ("zh_Hans_TW", "zh-Hans"), ("zh-Hant", "zh-Hant"),
         ]
-        for (header, language) in cases {
-            #expect(MessageCatalog.language(for: LocalePreference(acceptLanguage: header)) == language, "\(header)")
+        for (tags, language) in cases {
+            let preference = LocalePreference(tags: tags.split(separator: ",").map(String.init))
+            #expect(MessageCatalog.language(for: preference) == language, "\(tags)")
         }
     }
 
@@ -29,7 +32,7 @@ import Testing
     @Test func everyBuiltinRuleHasAMessageInEveryLanguage() {
         let variants: [String: [String?]] = [
             "number": [nil, "min", "max"], "date": [nil, "min", "max"], "cardExpiry": [nil, "past"], "cvc": [nil, "4"],
-            "cnResidentId": [nil, "birthDate"], "phone": [nil, "type"],
+            "cnResidentId": [nil, "birthDate"], "phone": [nil, "type"], "postalCode": [nil],
         ]
         for name in builtin.fieldNames {
             for rule in builtin.fields[name]!.rules {

@@ -44,19 +44,13 @@ func randomText(_ generator: inout SplitMix64, maxLength: Int) -> String {
         }
     }
 
-    /// The one documented exception: `.` as group separator with a decimal comma
-    /// (see NumberFormatter) is checked on values only.
-    static let ambiguousWithNoise: Set<String> = ["number dot groups"]
-
     @Test(arguments: fields.map(\.0))
     func typingOneCharacterAtATimeEqualsPasting(name: String) throws {
         let field = Self.fields.first { $0.0 == name }!.1
         var generator = SplitMix64(state: 0xC0FFEE)
         for round in 0..<300 {
             var input = randomText(&generator, maxLength: 24)
-            if Self.ambiguousWithNoise.contains(name) {
-                input = field.format(input).value
-            } else if round % 2 == 1 {
+            if round % 2 == 1 {
                 // A canonical string: the text or the value of a formatted input.
                 let formatted = field.format(input)
                 input = Bool.random(using: &generator) ? formatted.text : formatted.value
@@ -66,7 +60,11 @@ func randomText(_ generator: inout SplitMix64, maxLength: Int) -> String {
                 EditRequest(
                     text: "", start: 0, end: 0, replacement: input,
                     inputType: .insertFromPaste))
-            #expect(typed.text == pasted.text, "typed ≠ pasted for \(input.debugDescription)")
+            // The one documented exception: a `.` before a full group where `,` marks decimals (see
+            // NumberFormatter) groups pasted, and was the decimal point typed at the end.
+            #expect(
+                typed.text == pasted.text || FieldGenerator.typingDiffersFromPasting(input, in: field),
+                "typed ≠ pasted for \(input.debugDescription)")
             // Rule 9 at every step: the value formats back to the text.
             #expect(field.format(typed.value).text == typed.text)
         }

@@ -36,7 +36,9 @@ func problems(_ texts: String..., builtin: Bool = false) -> [String] {
         #expect(registry.version == "2026-12-01")
         let names = [
             "email", "password", "username", "credit_card", "card_expiry", "card_cvc", "amount", "iban",
-            "cn_resident_id", "date", "local_date", "time", "full_name", "phone", "phone_cn", "phone_us",
+            "cn_resident_id", "date", "local_date", "time", "full_name", "phone", "phone_cn", "phone_us", "discount",
+            "postal_code", "vat_number", "br_cpf", "br_cnpj", "br_cpf_cnpj", "in_pan", "in_gstin", "es_nif", "us_ssn",
+            "phone_br", "tax_id_br", "mac_address",
         ]
         #expect(Set(registry.fields.keys) == Set(names))
         for name in names {
@@ -82,10 +84,10 @@ func problems(_ texts: String..., builtin: Bool = false) -> [String] {
     }
 
     @Test func theCoreCatalogHasTheSwiftRulesAndTheStandardOneAddsTheNativeOnes() throws {
-        let native = ["phone", "regex", "passwordStrength"]
+        let native = ["phone", "postalCode", "regex", "passwordStrength"]
         #expect(!RuleCatalog.core.formatterNames.contains("phone"))
         #expect(native.allSatisfy { !RuleCatalog.core.validatorNames.contains($0) })
-        #expect(RuleCatalog.standard.formatterNames == RuleCatalog.core.formatterNames + ["phone"])
+        #expect(RuleCatalog.standard.formatterNames == RuleCatalog.core.formatterNames + ["phone", "postalCode"])
         #expect(RuleCatalog.standard.validatorNames == RuleCatalog.core.validatorNames + native)
         // Without the native rules, the pure engine says which rule it does not know.
         let phone = RegistrySource(
@@ -114,12 +116,12 @@ func problems(_ texts: String..., builtin: Bool = false) -> [String] {
             ])
         #expect(
             problems(####"{"fields": {"x": {"formatters": [{"mask": {"patern": "###"}}]}}}"####) == [
-                #"a.json: field "x", formatters[0] (mask): unknown key "patern"; expected one of: pattern"#,
-                #"a.json: field "x", formatters[0] (mask): mask needs the option "pattern" (a string)"#,
+                #"a.json: field "x", formatters[0] (mask): unknown key "patern"; expected one of: pattern, patterns, slots, placeholder"#,
+                #"a.json: field "x", formatters[0] (mask): mask needs the option "pattern" (a string) or "patterns" (a non-empty list), not both"#,
             ])
         #expect(
             problems(#"{"fields": {"x": {"formatters": ["mask"]}}}"#) == [
-                #"a.json: field "x", formatters[0] (mask): mask needs the option "pattern" (a string)"#
+                #"a.json: field "x", formatters[0] (mask): mask needs the option "pattern" (a string) or "patterns" (a non-empty list), not both"#
             ])
         #expect(
             problems(#"{"fields": {"x": {"formatters": [{"trim": {"all": true}}]}}}"#) == [
@@ -147,7 +149,7 @@ func problems(_ texts: String..., builtin: Bool = false) -> [String] {
             ])
         #expect(
             problems(#"{"fields": {"x": {"formatters": [{"mask": {"pattern": 5, "extra": true}}]}}}"#) == [
-                #"a.json: field "x", formatters[0] (mask): unknown key "extra"; expected one of: pattern"#,
+                #"a.json: field "x", formatters[0] (mask): unknown key "extra"; expected one of: pattern, patterns, slots, placeholder"#,
                 #"a.json: field "x", formatters[0] (mask): pattern must be a string, not a number"#,
             ])
         #expect(

@@ -16,6 +16,8 @@ import Testing
         #expect(configuration.threads == CPUQuota.available)
         #expect(configuration.maxBody == 65536)
         #expect(configuration.maxText == 10000)
+        #expect(configuration.maxWork == 150_000)
+        #expect(configuration.maxRegistryBytes == 64 << 20)
         #expect(configuration.maxConnections == 256)
         #expect(configuration.maxConnectionsPerClient == 0)
         #expect(configuration.accessLog == false)
@@ -25,6 +27,7 @@ import Testing
         let environment = [
             "SMARTTEXT_PORT": "9000", "SMARTTEXT_HOST": "127.0.0.1", "SMARTTEXT_THREADS": "3",
             "SMARTTEXT_CONFIG": "/etc/smarttext", "SMARTTEXT_ACCESS_LOG": "yes", "SMARTTEXT_MAX_BODY": "2048",
+            "SMARTTEXT_MAX_WORK": "5000", "SMARTTEXT_MAX_REGISTRY_BYTES": "4096",
         ]
         let command = try ServerCommand.parse(arguments: ["--port=9100", "--max-text", "50"]) { environment[$0] }
         guard case .serve(let configuration) = command else {
@@ -38,12 +41,18 @@ import Testing
         #expect(configuration.accessLog)
         #expect(configuration.maxBody == 2048)
         #expect(configuration.maxText == 50)
+        #expect(configuration.maxWork == 5000)
+        #expect(configuration.maxRegistryBytes == 4096)
     }
 
     @Test func badFlagsAreUsageErrors() {
         #expect(throws: UsageError.self) { try ServerCommand.parse(arguments: ["--port", "http"]) { _ in nil } }
         #expect(throws: UsageError.self) { try ServerCommand.parse(arguments: ["--prot", "1"]) { _ in nil } }
         #expect(throws: UsageError.self) { try ServerCommand.parse(arguments: ["--threads"]) { _ in nil } }
+        #expect(throws: UsageError.self) { try ServerCommand.parse(arguments: ["--max-work", "0"]) { _ in nil } }
+        #expect(throws: UsageError.self) {
+            try ServerCommand.parse(arguments: ["--max-registry-bytes", "64MiB"]) { _ in nil }
+        }
         #expect(throws: UsageError.self) {
             try ServerCommand.parse(arguments: []) { $0 == "SMARTTEXT_ACCESS_LOG" ? "maybe" : nil }
         }
@@ -70,7 +79,8 @@ import Testing
         let result = try runServerCommand(["--help"])
         #expect(result.status == 0)
         for flag in [
-            "--host", "--port", "--config", "--threads", "--max-body", "--max-text", "--access-log",
+            "--host", "--port", "--config", "--threads", "--max-body", "--max-text", "--max-work",
+            "--max-registry-bytes", "--access-log",
             "--check-config", "SMARTTEXT_PORT", "SMARTTEXT_CONFIG", "SMARTTEXT_THREADS", "SMARTTEXT_HOST",
         ] {
             #expect(result.output.contains(flag), "missing \(flag)")
@@ -146,11 +156,40 @@ import Testing
         #expect(result.error.contains("cannot start"))
     }
 
+    /// The README's table of flags names every flag of the command's one table, with its variable and
+    /// default, and no other.
+    @Test func theReadmeListsEveryFlagWithItsVariableAndDefault() throws {
+        let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.components(separatedBy: "\n## Flags\n").dropFirst().first)
+        let rows = section.components(separatedBy: "\n\n").dropFirst().first?.split(separator: "\n") ?? []
+        var documented: [String: (variable: String, defaultText: String)] = [:]
+        for row in rows.dropFirst(2) {
+            let cells = row.replacingOccurrences(of: "\\|", with: "/").split(
+                separator: "|", omittingEmptySubsequences: false
+            ).map {
+                $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "`", with: "")
+            }
+            guard cells.count > 4, !cells[2].isEmpty else { continue }
+            let name = String(cells[1].prefix { $0 != " " })
+            documented[name] = (String(cells[2]), String(cells[3]))
+        }
+        let flags = ServerCommand.flags
+        #expect(Set(documented.keys) == Set(flags.map(\.name)))
+        for flag in flags {
+            let row = try #require(documented[flag.name], "\(flag.name)")
+            #expect(row.variable == flag.variable, "\(flag.name)")
+            let defaultText = try #require(flag.defaultText, "\(flag.name)")
+            #expect(
+                row.defaultText.hasPrefix(defaultText), "\(flag.name): README \(row.defaultText), --help \(defaultText)"
+            )
+        }
+    }
+
     /// The README's list of rules is what `--list-rules` prints from the catalogue.
     @Test func theReadmeListsTheRulesOfTheCatalogue() throws {
         let result = try runServerCommand(["--list-rules"])
         #expect(result.status == 0)
-        #expect(result.output.contains("| `mask` | `pattern` |"))
+        #expect(result.output.contains("| `mask` | `pattern`, `patterns`, `slots`, `placeholder` |"))
         #expect(result.output.contains("| `passwordStrength` | `minScore` |"))
         let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
         let start = try #require(readme.range(of: "<!-- rules: generated by smarttext-server --list-rules -->\n"))

@@ -1,6 +1,7 @@
 import Foundation
 import SmartTextServer
 import SmartTextTestSupport
+import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -274,5 +275,84 @@ import Testing
         let (answered, lost) = tally.counts
         #expect(answered >= 100, "only \(answered) answers")
         #expect(lost == 0, "\(lost) requests lost of \(answered + lost)")
+    }
+
+    /// A socket with a small receive buffer that pipelines requests for a large answer and never reads it:
+    /// its answers stall in the server's send queue.
+    func nonReadingClient(_ service: SmartTextService, requests: Int) throws -> Int32 {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var size: Int32 = 1024
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(service.port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else {
+            close(descriptor)
+            throw TestFailure("cannot connect")
+        }
+        let request = Array(String(repeating: "GET /openapi.yaml HTTP/1.1\r\nHost: x\r\n\r\n", count: requests).utf8)
+        _ = request.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+        return descriptor
+    }
+
+    /// Issue 25.2: connections whose answers are never read do not hold every slot. At
+    /// `--max-connections`, a connection whose answer has stood unread for a second makes room for a new
+    /// client, like one waiting for its request; and an answer not taken within `--timeout` closes its
+    /// connection (the sweeper).
+    @Test func connectionsThatDoNotReadTheirAnswersMakeRoomAndTimeOut() throws {
+        try withService(
+            testConfiguration {
+                $0.maxConnections = 6
+                $0.threads = 1
+                $0.timeout = 3
+            }
+        ) { service in
+            let stalled = try (0..<6).map { _ in try nonReadingClient(service, requests: 100) }
+            // They read 64 bytes every half second: enough to keep libmicrohttpd's idle timer going, far too
+            // little to take an answer within the timeout.
+            let reading = Atomic(true)
+            let reader = Thread {
+                var buffer = [UInt8](repeating: 0, count: 64)
+                while reading.load(ordering: .relaxed) {
+                    for descriptor in stalled { _ = recv(descriptor, &buffer, 64, Int32(MSG_DONTWAIT)) }
+                    usleep(500_000)
+                }
+            }
+            reader.start()
+            defer {
+                reading.store(false, ordering: .relaxed)
+                for descriptor in stalled { close(descriptor) }
+            }
+            // Their answers fill the sockets and stand unread.
+            usleep(1_500_000)
+            // Three new clients, each making room; the three stalled connections left are closed late.
+            for attempt in 0..<3 {
+                let started = Date()
+                let answer = try HTTPTestClient(port: service.port, timeoutSeconds: 5).get("/healthz")
+                #expect(answer.status == 200, "new client \(attempt)")
+                #expect(Date().timeIntervalSince(started) < 2, "new client \(attempt) waited")
+            }
+            // Past the timeout every stalled connection is closed late: the server holds none of them.
+            var open: Substring? = nil
+            var late = 0
+            for _ in 0..<20 {
+                usleep(500_000)
+                let metrics = try HTTPTestClient(port: service.port).get("/metrics").text
+                let lines = metrics.split(separator: "\n")
+                open = lines.first { $0.hasPrefix("smarttext_http_connections ") }
+                let closed = lines.first { $0.hasPrefix("smarttext_http_connections_closed_total{reason=\"late\"}") }
+                late = closed.flatMap { Int($0.split(separator: " ").last ?? "") } ?? 0
+                if open == "smarttext_http_connections 1" { break }
+            }
+            // Closed by the sweeper (`late`) or, when no byte at all has moved for the timeout, by
+            // libmicrohttpd's own idle timer, whichever comes first.
+            #expect(open == "smarttext_http_connections 1", "\(open ?? "no gauge"); \(late) closed late")
+        }
     }
 }

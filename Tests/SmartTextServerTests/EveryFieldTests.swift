@@ -16,7 +16,7 @@ import Testing
             let http = try client(service)
             let listing = try http.get("/v1/fields").json
             let fields = try #require(listing["fields"] as? [[String: Any]])
-            #expect(fields.count == 16)
+            #expect(fields.count == 29)
             for description in fields {
                 let name = try #require(description["name"] as? String)
                 let hints = try #require(description["hints"] as? [String: Any], "\(name)")
@@ -52,7 +52,12 @@ import Testing
                     #expect(json["rejected"] as? Bool == false, "\(name): typing \(character) into \(text)")
                 }
                 #expect(text == example, "\(name): typed")
-                #expect(caret == example.utf16.count, "\(name): caret after typing")
+                // After the last character typed: at the end, or before a suffix (` %`), which it never enters.
+                let rest = String(decoding: example.utf16.dropFirst(caret), as: UTF16.self)
+                #expect(
+                    caret == example.utf16.count
+                        || (caret < example.utf16.count && !rest.contains(where: value.contains)),
+                    "\(name): caret after typing")
 
                 // Select all and delete: empty.
                 let cleared = try http.post(

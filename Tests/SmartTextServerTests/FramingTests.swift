@@ -127,29 +127,121 @@ import Testing
         }
     }
 
-    /// Answers libmicrohttpd writes itself, before any route (a version it does not speak, headers over
-    /// the connection's memory, a malformed Content-Length), are counted in /metrics.
-    @Test func answersTheLibraryWritesItselfAreCounted() throws {
+    /// Answers libmicrohttpd would write itself, before any route (a version it does not speak, headers
+    /// over the connection's memory, a chunk line longer than it), are problems like every other answer
+    /// (issue 25.10: they were its own HTML without a Content-Type), close the connection, and are counted
+    /// in /metrics.
+    @Test func answersTheLibraryWritesItselfAreProblemsAndCounted() throws {
         try withService { service in
-            for (request, status) in [
-                ("GET /healthz HTTP/2.0\r\nHost: x\r\n\r\n", 505),
+            let chunkedPost =
+                "POST /v1/format HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+            for (request, status, type) in [
+                ("GET /healthz HTTP/2.0\r\nHost: x\r\n\r\n", 505, "http-version-not-supported"),
                 (
                     "GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: " + String(repeating: "a", count: 20_000) + "\r\n\r\n",
-                    431
+                    431, "header-fields-too-large"
                 ),
-                ("POST /v1/format HTTP/1.1\r\nHost: x\r\nContent-Length: 12abc\r\n\r\n", 400),
+                (
+                    "GET /" + String(repeating: "a", count: 20_000) + " HTTP/1.1\r\nHost: x\r\n\r\n", 414,
+                    "uri-too-long"
+                ),
+                // A 100 KB chunk extension: libmicrohttpd said 500 and reset the connection (issue 25.7).
+                (
+                    chunkedPost + "5;" + String(repeating: "e", count: 100_000) + "\r\nhello\r\n0\r\n\r\n", 413,
+                    "body-too-large"
+                ),
+                (chunkedPost + "zz\r\nhello\r\n0\r\n\r\n", 400, "malformed-request"),
             ] {
                 let client = try HTTPTestClient(port: service.port, timeoutSeconds: 5)
                 try? client.send(request)
-                #expect((try? client.readResponse())?.status == status, "\(request.prefix(40))")
+                let answer = try? client.readResponse()
+                #expect(answer?.status == status, "\(request.prefix(40))")
+                #expect(answer?.headers["content-type"] == "application/problem+json", "\(request.prefix(40))")
+                #expect(answer?.headers["connection"]?.lowercased() == "close", "\(request.prefix(40))")
+                #expect(answer?.headers["x-content-type-options"] == "nosniff", "\(request.prefix(40))")
+                #expect(
+                    (try? answer?.json["type"] as? String) == "urn:smarttext:problem:" + type, "\(request.prefix(40))")
+                #expect((try? answer?.json["status"] as? Int) == status, "\(request.prefix(40))")
+                #expect(client.isClosedByServer(), "\(request.prefix(40)): the connection stayed open")
             }
             let metrics = try HTTPTestClient(port: service.port).get("/metrics").text
-            for status in [505, 431, 400] {
+            for status in [505, 431, 414] {
                 #expect(
                     metrics.contains(
                         #"smarttext_http_requests_total{route="unparsed",method="other",status="\#(status)"} 1"#),
                     "\(status) not counted")
             }
+        }
+    }
+
+    /// Issue 25.5 and 25.6: a folded header (obs-fold) and a line with an empty name, which libmicrohttpd
+    /// reads differently from other parsers (the folded `Content-Length` was no length at all, and `: z` ended
+    /// the headers), are refused and the connection closed: nothing after them is answered as a request.
+    @Test func foldedHeadersAndHeaderSectionsCutShortAreRefused() throws {
+        let hidden = Self.smuggled
+        try withService { service in
+            for (name, request) in [
+                (
+                    "a folded Content-Length",
+                    "POST /v1/format HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length:\r\n \(hidden.utf8.count)\r\n\r\n"
+                        + hidden
+                ),
+                (
+                    "a header folded with a space",
+                    "GET /healthz HTTP/1.1\r\nHost: x\r\nAccept-Lang: de\r\n uage\r\n\r\n" + hidden
+                ),
+                ("a header folded with a tab", "GET /healthz HTTP/1.1\r\nHost: x\r\nX-A: b\r\n\tc\r\n\r\n" + hidden),
+                ("a line with an empty name", "GET /healthz HTTP/1.1\r\nHost: x\r\n: z\r\n" + hidden),
+                (
+                    "a line with an empty name after others",
+                    "GET /healthz HTTP/1.1\r\nHost: x\r\nX: y\r\n: z\r\nX-B: c\r\n\r\n" + hidden
+                ),
+                ("an empty name in HTTP/1.0", "GET /healthz HTTP/1.0\r\n: z\r\n\r\n" + hidden),
+            ] {
+                try expectRefused(request, type: "ambiguous-framing", "\(name)", service: service)
+            }
+            // A Content-Length that is not a number is one problem, written once (libmicrohttpd wrote its own
+            // 400 twice).
+            try expectRefused(
+                "POST /v1/format HTTP/1.1\r\nHost: x\r\nContent-Length: 12abc\r\n\r\n" + hidden,
+                type: "ambiguous-framing",
+                "Content-Length 12abc", service: service)
+        }
+    }
+
+    /// Issue 25.9: white space around a Content-Length value is allowed (RFC 9110 section 5.5): the request
+    /// is answered once and the connection kept (libmicrohttpd wrote a 400 twice).
+    @Test func aContentLengthWithWhiteSpaceAfterItIsALength() throws {
+        try withService { service in
+            let body = Self.body
+            let client = try HTTPTestClient(port: service.port)
+            for spaces in [" ", "\t", "  \t"] {
+                try client.send(
+                    "POST /v1/format HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\(spaces)\r\n\r\n"
+                        + body)
+                let answer = try client.readResponse()
+                #expect(answer.status == 200, "\(spaces.debugDescription)")
+                #expect((try? answer.json["text"] as? String) == "2026-11-29")
+            }
+            #expect(try client.get("/healthz").status == 200)
+        }
+    }
+
+    /// Issue 25.8: an absolute-form target (RFC 9112 section 3.2.2, which a server must accept) is the path
+    /// after its authority.
+    @Test func absoluteFormTargetsAreServed() throws {
+        try withService { service in
+            let client = try HTTPTestClient(port: service.port)
+            for target in [
+                "http://127.0.0.1/healthz", "HTTP://smarttext.internal:8080/healthz?x=1", "https://x/healthz",
+            ] {
+                try client.send("GET \(target) HTTP/1.1\r\nHost: x\r\n\r\n")
+                let answer = try client.readResponse()
+                #expect(answer.status == 200, "\(target)")
+                #expect(answer.text.contains("\"ok\""), "\(target)")
+            }
+            try client.send("GET http://x/v1/fields/email HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try client.readResponse().status == 200)
         }
     }
 }

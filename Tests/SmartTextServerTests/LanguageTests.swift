@@ -49,6 +49,53 @@ import Testing
         }
     }
 
+    /// An explicit script subtag wins over the region: `zh-Hans-HK` reads Simplified Chinese, `zh-Hant-CN`
+    /// Traditional.
+    @Test func theScriptSubtagWinsOverTheRegion() throws {
+        try withService { service in
+            let http = try client(service)
+            for (header, language, message) in [
+                ("zh-Hans-HK", "zh-Hans", "邮箱须为有效的邮箱地址"), ("zh-Hant-CN", "zh-Hant", "電子郵件須為有效的電子郵件地址"),
+                ("zh-HK", "zh-Hant", "電子郵件須為有效的電子郵件地址"), ("zh-Hans-TW;q=0.9, en;q=0.5", "zh-Hans", "邮箱须为有效的邮箱地址"),
+            ] {
+                let answer = try http.post(
+                    "/v1/format", json: #"{"field":"email","text":"x","event":"blur"}"#,
+                    headers: ["Accept-Language": header])
+                #expect(answer.headers["content-language"] == language, "\(header)")
+                let errors = try #require(try answer.json["errors"] as? [[String: Any]])
+                #expect(errors.first?["message"] as? String == message, "\(header)")
+            }
+        }
+    }
+
+    /// Issue 25.4: a `locale` that is not a language tag of at most 64 characters is a 400 naming it; in
+    /// `Accept-Language` such a tag is skipped.
+    @Test func aLocaleThatIsNoLanguageTagIsRefused() throws {
+        try withService { service in
+            let http = try client(service)
+            for locale in ["de-" + String(repeating: "x", count: 60_000), "de DE", "-de", "d", "de--DE", "12-DE"] {
+                for (path, body) in [
+                    ("/v1/validate", #"{"values":{"amount":"1,5"},"locale":"\#(locale)"}"#),
+                    ("/v1/format", #"{"field":"amount","text":"1,5","locale":"\#(locale)"}"#),
+                ] {
+                    let answer = try http.post(path, json: body)
+                    #expect(answer.status == 400, "\(path) \(locale.prefix(20))")
+                    #expect((try? answer.json["pointer"] as? String) == "/locale", "\(path) \(locale.prefix(20))")
+                    #expect(answer.body.count < 1_000, "the detail echoes the whole value")
+                }
+            }
+            // Well-formed tags, known or not, are served.
+            for locale in ["de-DE", "qaaaa-US", "de-DE-x-private", "ar-EG-u-nu-latn", "zh-Hant-TW"] {
+                let answer = try http.post("/v1/format", json: #"{"field":"amount","text":"1","locale":"\#(locale)"}"#)
+                #expect(answer.status == 200, "\(locale)")
+            }
+            let answer = try http.post(
+                "/v1/format", json: #"{"field":"email","text":"x","event":"blur"}"#,
+                headers: ["Accept-Language": String(repeating: "x", count: 100) + ", de;q=0.5"])
+            #expect(answer.headers["content-language"] == "de")
+        }
+    }
+
     @Test func theLanguagesAreListed() throws {
         try withService { service in
             let answer = try client(service).get("/v1/languages", headers: ["Accept-Language": "pt"])
@@ -149,6 +196,72 @@ import Testing
             #expect(unknown.status == 422)
             #expect(try unknown.json["type"] as? String == "urn:smarttext:problem:unknown-region")
             #expect(try unknown.json["pointer"] as? String == "/region")
+        }
+    }
+
+    /// Issue 24 over HTTP: numbers submitted (`/v1/validate`) and checked on `blur` as the locale writes them
+    /// (CLDR, ICU 72), currency symbols never part of the number.
+    @Test func numbersAreReadAsTheLocaleWritesThemOnSubmitAndBlur() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("numbers-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("a.json")
+        try
+            #"{"fields": {"eur": {"formatters": [{"number": {"currency": "EUR"}}], "validators": ["number"]}, "egp": {"formatters": [{"number": {"currency": "EGP"}}], "validators": ["number"]}}}"#
+            .write(to: file, atomically: true, encoding: .utf8)
+        try withService(testConfiguration { $0.configPath = file.path }) { service in
+            let http = try client(service)
+            let rows: [(locale: String, field: String, text: String, shown: String, value: String, valid: Bool)] = [
+                ("de-DE", "amount", "12.50", "12,50", "12.50", true),
+                ("de-DE", "amount", "1.234", "1.234", "1234", true),
+                ("de-DE", "eur", "1.234,5 €", "1.234,5\u{00A0}€", "1234.5", true),
+                ("fr-FR", "eur", "1 234,5 €", "1\u{202F}234,5\u{00A0}€", "1234.5", true),
+                ("en-IN", "amount", "12,50", "1,250", "1250", false),
+                ("en-IN", "amount", "12,34,567", "12,34,567", "1234567", true),
+                ("ar-EG", "amount", "١٬٢٣٤٫٥٦", "١٬٢٣٤٫٥٦", "1234.56", true),
+                (
+                    "ar-EG", "egp", "\u{200F}١٬٢٣٤٫٥٠\u{00A0}ج.م.\u{200F}", "١٬٢٣٤٫٥٠\u{00A0}ج.م.\u{200F}", "1234.50",
+                    true
+                ),
+                ("es-ES", "amount", "1234", "1234", "1234", true),
+                ("pl-PL", "amount", "12345", "12\u{00A0}345", "12345", true),
+                ("de-CH", "amount", "1'234.56", "1’234.56", "1234.56", true),
+                ("fr-CH", "amount", "1'234.56", "1\u{202F}234,56", "1234.56", true),
+            ]
+            for row in rows {
+                let body = try JSONSerialization.data(withJSONObject: [
+                    "values": [row.field: row.text], "locale": row.locale,
+                ])
+                let validate = try http.post("/v1/validate", json: String(decoding: body, as: UTF8.self))
+                #expect(validate.status == 200)
+                let fields = try #require(try validate.json["fields"] as? [String: [String: Any]])
+                let answer = try #require(fields[row.field])
+                #expect(answer["text"] as? String == row.shown, "\(row.locale) \(row.text): \(answer)")
+                #expect(answer["value"] as? String == row.value, "\(row.locale) \(row.text)")
+                #expect(answer["valid"] as? Bool == row.valid, "\(row.locale) \(row.text): \(answer["errors"] ?? "")")
+                let format = try JSONSerialization.data(withJSONObject: [
+                    "field": row.field, "text": row.text, "event": "blur", "locale": row.locale,
+                ])
+                let blur = try http.post("/v1/format", json: String(decoding: format, as: UTF8.self)).json
+                #expect(blur["text"] as? String == row.shown, "blur \(row.locale) \(row.text)")
+                #expect(blur["valid"] as? Bool == row.valid, "blur \(row.locale) \(row.text)")
+            }
+            // Typing into the empty field puts the caret before a symbol written after the amount.
+            let typed = try http.post(
+                "/v1/edit", json: #"{"field":"eur","text":"","range":{"start":0,"end":0},"replacement":"5"}"#,
+                headers: ["Accept-Language": "de-DE"]
+            ).json
+            #expect(typed["text"] as? String == "5\u{00A0}€")
+            #expect(typed["caret"] as? Int == 1)
+            let pound = try http.post(
+                "/v1/edit",
+                json:
+                    #"{"field":"egp","text":"١\#u{00A0}ج.م.\#u{200F}","range":{"start":1,"end":1},"replacement":"2"}"#,
+                headers: ["Accept-Language": "ar-EG"]
+            ).json
+            #expect(pound["text"] as? String == "١٢\u{00A0}ج.م.\u{200F}")
+            #expect(pound["value"] as? String == "12")
+            #expect(pound["caret"] as? Int == 2)
         }
     }
 

@@ -54,8 +54,11 @@ public final class ServerProcess: @unchecked Sendable {
     public var standardOutput: [String] { outputLines.lines }
 
     /// Starts the server with `arguments` (plus `--host 127.0.0.1 --port 0` unless given)
-    /// and waits for its start-up line.
-    public init(arguments: [String], environment: [String: String] = [:], waitForStartup: Bool = true) throws {
+    /// and waits for its start-up line, at most `startupTimeout` seconds.
+    public init(
+        arguments: [String], environment: [String: String] = [:], waitForStartup: Bool = true,
+        startupTimeout: Double = 20
+    ) throws {
         process = Process()
         process.executableURL = URL(fileURLWithPath: serverExecutablePath())
         var arguments = arguments
@@ -73,7 +76,7 @@ public final class ServerProcess: @unchecked Sendable {
         Self.collect(outputPipe, into: outputLines)
         try process.run()
         if waitForStartup {
-            let deadline = Date().addingTimeInterval(20)
+            let deadline = Date().addingTimeInterval(startupTimeout)
             while Date() < deadline {
                 if let line = standardError.first(where: { $0.contains("listening on http://") }),
                     let address = line.split(separator: "http://").last?.split(separator: " ").first,

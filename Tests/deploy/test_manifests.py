@@ -13,14 +13,20 @@ capabilities dropped, seccomp RuntimeDefault) and get no service account
 token; its memory limit must hold the README's worst case for the default
 flags and the threads its CPU limit gives, with a quarter to spare. The sidecar
 must be a native sidecar (an init container with restartPolicy: Always) and the
-app a preStop wait; the pool a preStop wait, and topology spread over zones and
-nodes.
+app a preStop wait; the pool a preStop wait, topology spread over zones and
+nodes, and a HorizontalPodAutoscaler (CPU in standalone.yaml, the request rate
+through the Prometheus adapter in autoscaling-requests.yaml, whose rule must read
+a metric a live server exports).
 """
 import math
 import os
+import re
+import socket
 import subprocess
 import sys
 import tempfile
+import time
+import urllib.request
 
 import yaml
 
@@ -132,6 +138,58 @@ def load(file_name):
     return {(d["kind"], d["metadata"]["name"]): d for d in documents}, documents
 
 
+def check_autoscaler(name, autoscaler, deployment, container, budget, kind):
+    """The autoscaler targets the Deployment, keeps more replicas than the disruption budget needs, and
+    scales on `kind` (CPU utilization needs the container's CPU request)."""
+    spec = autoscaler["spec"]
+    target = spec["scaleTargetRef"]
+    check(autoscaler["apiVersion"] == "autoscaling/v2", f"{name}: autoscaling/v2")
+    check(target == {"apiVersion": "apps/v1", "kind": "Deployment", "name": deployment["metadata"]["name"]},
+          f"{name}: the autoscaler scales the Deployment")
+    check(spec["minReplicas"] >= 2 and spec["minReplicas"] > budget["minAvailable"],
+          f"{name}: at least two replicas, more than the disruption budget keeps available")
+    check(spec["maxReplicas"] > spec["minReplicas"], f"{name}: room to scale up")
+    metrics = spec["metrics"]
+    check([m["type"] for m in metrics] == [kind], f"{name}: scales on a {kind} metric")
+    if kind == "Resource":
+        check(metrics[0]["resource"]["name"] == "cpu" and metrics[0]["resource"]["target"]["type"] == "Utilization",
+              f"{name}: CPU utilization")
+        check(quantity(container["resources"]["requests"]["cpu"]) > 0, f"{name}: a CPU request to measure it against")
+
+
+def check_adapter_rule(documents, autoscaler, server):
+    """The Prometheus adapter's rule reads a counter the server really exports and names the metric the
+    autoscaler asks for."""
+    rules = yaml.safe_load(documents[("ConfigMap", "prometheus-adapter-smarttext")]["data"]["config.yaml"])["rules"]
+    wanted = autoscaler["spec"]["metrics"][0]["pods"]["metric"]["name"]
+    check(any(rule["name"]["as"] == wanted for rule in rules), "autoscaling-requests.yaml: the rule makes the metric")
+    series = [re.match(r"(\w+)", rule["seriesQuery"]).group(1) for rule in rules]
+    exported = exported_metrics(server)
+    for name in series:
+        check(name in exported, f"autoscaling-requests.yaml: {name} is one of the server's /metrics")
+
+
+def exported_metrics(server):
+    """The metric families a live server's /metrics declares (# TYPE lines)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    process = subprocess.Popen([server, "--host", "127.0.0.1", "--port", str(port)],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(200):
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=2) as answer:
+                    text = answer.read().decode()
+                return {line.split()[2] for line in text.splitlines() if line.startswith("# TYPE ")}
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError("the server did not answer /metrics")
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
 def main():
     server = os.path.abspath(sys.argv[1])
     sidecar, documents = load("sidecar.yaml")
@@ -154,14 +212,22 @@ def main():
 
     pool, documents = load("standalone.yaml")
     check(
-        sorted(d["kind"] for d in documents) == ["ConfigMap", "Deployment", "PodDisruptionBudget", "Service"],
-        "standalone.yaml: ConfigMap, Deployment, Service, PodDisruptionBudget",
+        sorted(d["kind"] for d in documents)
+        == ["ConfigMap", "Deployment", "HorizontalPodAutoscaler", "PodDisruptionBudget", "Service"],
+        "standalone.yaml: ConfigMap, Deployment, Service, PodDisruptionBudget, HorizontalPodAutoscaler",
     )
     configmaps = {name: d for (kind, name), d in pool.items() if kind == "ConfigMap"}
     deployment = pool[("Deployment", "smarttext")]
-    check(deployment["spec"]["replicas"] >= 2, "standalone.yaml: more than one replica")
+    check("replicas" not in deployment["spec"], "standalone.yaml: the autoscaler, not the Deployment, sets replicas")
     spec = deployment["spec"]["template"]["spec"]
     smarttext = smarttext_container(spec)
+    budget = pool[("PodDisruptionBudget", "smarttext")]["spec"]
+    check_autoscaler("standalone.yaml", pool[("HorizontalPodAutoscaler", "smarttext")], deployment, smarttext, budget,
+                     "Resource")
+    by_requests, _ = load("autoscaling-requests.yaml")
+    check_autoscaler("autoscaling-requests.yaml", by_requests[("HorizontalPodAutoscaler", "smarttext")], deployment,
+                     smarttext, budget, "Pods")
+    check_adapter_rule(by_requests, by_requests[("HorizontalPodAutoscaler", "smarttext")], server)
     check_container("standalone.yaml", smarttext, spec, configmaps, server)
     check_pod_security("standalone.yaml", spec)
     check_memory("standalone.yaml", smarttext, server)

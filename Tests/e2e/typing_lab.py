@@ -13,13 +13,16 @@ import urllib.request
 from selenium.webdriver.common.keys import Keys
 
 # Records every key's time and, on every animation frame, what the input shows (the frame's time
-# is when the browser paints it). window.lab.frames: [t, value, caret, errors]; window.lab.keys: [t].
+# is when the browser paints it). window.lab.frames: [t, value, caret, errors]; window.lab.keys: [t];
+# window.lab.answers: [answer text, value shown, event] of every answer shown, window.lab.answerTimes their [t].
 INSTRUMENT = """
 const [input] = arguments;
-const lab = window.lab = { keys: [], frames: [], answers: [] };
+const lab = window.lab = { keys: [], frames: [], answers: [], answerTimes: [] };
 input.addEventListener('keydown', () => lab.keys.push(performance.now()), true);
-input.addEventListener('smarttext:answer', (event) =>
-  lab.answers.push([event.detail.answer.text, input.value, event.detail.event]));
+input.addEventListener('smarttext:answer', (event) => {
+  lab.answers.push([event.detail.answer.text, input.value, event.detail.event]);
+  lab.answerTimes.push(performance.now());
+});
 let last = null;
 const errors = () => { const e = document.getElementById(input.id + '-errors'); return e && !e.hidden ? e.textContent : ''; };
 function frame(t) {
@@ -121,9 +124,16 @@ def summary(values):
     return (statistics.median(values), percentile(values, 0.95)) if values else (float("nan"), float("nan"))
 
 
-def one_at_a_time(port, field, keys):
+def one_at_a_time(port, field, keys, clipboard=""):
     """The text and caret of `keys` sent one request each, every one on the previous answer (no latency)."""
+    text, caret, _ = one_at_a_time_answer(port, field, keys, clipboard)
+    return text, caret
+
+
+def one_at_a_time_answer(port, field, keys, clipboard=""):
+    """`one_at_a_time`, with the last answer (None when no key made a request); Ctrl+V pastes `clipboard`."""
     text, start, end = "", 0, 0
+    answer = None
     for key in keys:
         if key == Keys.HOME:
             start = end = 0
@@ -131,7 +141,28 @@ def one_at_a_time(port, field, keys):
         if key == Keys.END:
             start = end = len(text.encode("utf-16-le")) // 2
             continue
-        if key == Keys.BACKSPACE:
+        if key == Keys.CONTROL + "a":
+            start, end = 0, len(text)
+            continue
+        if key == Keys.CONTROL + Keys.BACKSPACE:
+            position = start
+            while position > 0 and text[position - 1].isspace():
+                position -= 1
+            while position > 0 and not text[position - 1].isspace():
+                position -= 1
+            if start == end:
+                start = position
+            replacement, input_type = "", "deleteWordBackward"
+        elif key == Keys.CONTROL + Keys.DELETE:
+            position = end
+            while position < len(text) and text[position].isspace():
+                position += 1
+            while position < len(text) and not text[position].isspace():
+                position += 1
+            if start == end:
+                end = position
+            replacement, input_type = "", "deleteWordForward"
+        elif key == Keys.BACKSPACE:
             if start == end:
                 start = max(0, start - 1)
             replacement, input_type = "", "deleteContentBackward"
@@ -139,6 +170,8 @@ def one_at_a_time(port, field, keys):
             if start == end:
                 end = min(len(text), end + 1)
             replacement, input_type = "", "deleteContentForward"
+        elif key == Keys.CONTROL + "v":
+            replacement, input_type = clipboard, "insertFromPaste"
         else:
             replacement, input_type = key, "insertText"
         if start == end and not replacement:
@@ -150,4 +183,4 @@ def one_at_a_time(port, field, keys):
         with urllib.request.urlopen(request) as response:
             answer = json.load(response)
         text, start, end = answer["text"], answer["caret"], answer["caret"]
-    return text, end
+    return text, end, answer

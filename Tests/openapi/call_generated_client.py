@@ -22,14 +22,25 @@ The 400 of the GET routes (a Transfer-Encoding other than chunked) cannot be sen
 (h11 refuses to), so it is left to Tests/schema/check_statuses.py.
 """
 
+import importlib
 import json
+import re
 import sys
 import traceback
 
 import httpx
 import yaml
 from smart_text_client import Client
-from smart_text_client.api.discovery import get_field, get_form, list_fields, list_forms, list_languages, list_regions
+from smart_text_client.api.discovery import (
+    get_field,
+    get_form,
+    list_country_identifiers,
+    list_fields,
+    list_forms,
+    list_identifiers,
+    list_languages,
+    list_regions,
+)
 from smart_text_client.api.editing import apply_edit, format_text
 from smart_text_client.api.operations import (
     get_health,
@@ -42,6 +53,7 @@ from smart_text_client.api.operations import (
 from smart_text_client.api.validation import validate_values
 from smart_text_client.errors import UnexpectedStatus
 from smart_text_client.models import (
+    CardBrand,
     EditAnswer,
     InputType,
     SingleEditRequest,
@@ -56,6 +68,7 @@ from smart_text_client.models import (
     FormDescription,
     FormList,
     Health,
+    IdentifierList,
     LanguageList,
     RegionList,
     Hints,
@@ -187,7 +200,7 @@ def check_editing(calls):
               "rejected, truncated, deferred")
         expect(isinstance(answer.change, TextChange), "change is not a TextChange")
         equal((answer.change.start, answer.change.end, answer.change.text), (18, 18, "2"), "change")
-        equal(answer.meta["brand"], "visa", "meta.brand")
+        equal(answer.meta.brand, CardBrand.VISA, "meta.brand (a declared member: a CardBrand)")
         equal(answer.seq, 41, "seq")
         expect(all(isinstance(result, RuleResult) and result.valid for result in answer.results), "a failed rule")
         equal([result.rule for result in answer.results], ["notEmpty", "luhn", "cardBrand"], "rules")
@@ -213,7 +226,7 @@ def check_editing(calls):
         answer = decoded(format_text.sync_detailed(client=calls.client(), body=body), EditAnswer)
         equal(answer.text, "4242 4242 4242 4242", "text")
         equal((answer.caret, answer.value, answer.valid), (19, "4242424242424242", True), "caret, value, valid")
-        equal(answer.meta.additional_properties, {"brand": "visa"}, "meta")
+        equal((answer.meta.brand, answer.meta.additional_properties), (CardBrand.VISA, {}), "meta")
         return f"4242424242424242 -> {answer.text!r}"
 
     def empty_phone():
@@ -549,6 +562,64 @@ def check_operations(calls, document_path):
             module.sync_detailed(client=calls.client(method="DELETE")), 405, "method-not-allowed"))
 
 
+def check_identifiers(calls):
+    def every_kind():
+        response = list_identifiers.sync_detailed(client=calls.client(), accept_language="de-DE")
+        listed = decoded(response, IdentifierList)
+        kinds = {kind.kind: kind for kind in listed.identifiers}
+        expect("br.cpf" in kinds and "vat.de" in kinds, f"kinds: {sorted(kinds)[:10]}")
+        expect(len(listed.postal_codes) > 150, f"{len(listed.postal_codes)} postal-code regions")
+        equal(kinds["br.cpf"].country_name, "Brasilien", "br.cpf's country named in German")
+        equal(response.headers.get("content-language"), "de", "Content-Language")
+        return f"{len(kinds)} kinds, {len(listed.postal_codes)} postal-code regions, named in German"
+
+    def one_country():
+        listed = decoded(list_country_identifiers.sync_detailed("br", client=calls.client()), IdentifierList)
+        expect(listed.identifiers and all(kind.country == "BR" for kind in listed.identifiers),
+               f"countries: {[kind.country for kind in listed.identifiers]}")
+        equal([code.country for code in listed.postal_codes], ["BR"], "postal codes")
+        return f"BR (asked as br): {[kind.kind for kind in listed.identifiers]}"
+
+    calls.check("listIdentifiers", "every kind and postal code", every_kind)
+    calls.check("listCountryIdentifiers", "Brazil", one_country)
+    calls.check("listCountryIdentifiers", "a country with none", lambda: problem(
+        list_country_identifiers.sync_detailed("QQ", client=calls.client()), 404, "unknown-country"))
+    calls.check("listIdentifiers", "DELETE", lambda: problem(
+        list_identifiers.sync_detailed(client=calls.client(method="DELETE")), 405, "method-not-allowed"))
+
+
+def check_head_and_options(calls, document_path):
+    """Every HEAD and OPTIONS operation through its generated function: HEAD answers GET's status and
+    headers without a body, OPTIONS a 204 whose `Allow` lists the path's methods."""
+    with open(document_path, encoding="utf-8") as file:
+        spec = yaml.safe_load(file)
+    for path, item in spec["paths"].items():
+        allowed = ", ".join(method.upper() for method in ("post", "get", "head", "options") if method in item)
+        arguments = [parameter["example"] for operation in item.values() for parameter in operation.get("parameters", [])
+                     if isinstance(parameter, dict) and parameter.get("in") == "path"][:1]
+        for method in ("head", "options"):
+            if method not in item:
+                continue
+            operation = item[method]
+            name = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", operation["operationId"]).lower()
+            module = importlib.import_module(f"smart_text_client.api.{operation['tags'][0]}.{name}")
+
+            def head(module=module, path=path, arguments=arguments):
+                response = module.sync_detailed(*arguments, client=calls.client())
+                equal(int(response.status_code), 200, "status")
+                equal(response.content, b"", "body")
+                expect(int(response.headers.get("content-length", "0")) > 0, "no Content-Length of GET's body")
+                return f"HEAD {path}: 200, Content-Length {response.headers['content-length']}, no body"
+
+            def options(module=module, path=path, arguments=arguments, allowed=allowed):
+                response = module.sync_detailed(*arguments, client=calls.client())
+                equal(int(response.status_code), 204, "status")
+                equal(response.headers.get("allow"), allowed, "Allow")
+                return f"OPTIONS {path}: 204, Allow: {allowed}"
+
+            calls.check(operation["operationId"], f"{method.upper()} {path}", head if method == "head" else options)
+
+
 def document_operation_ids(path):
     with open(path, encoding="utf-8") as file:
         spec = yaml.safe_load(file)
@@ -566,6 +637,8 @@ def main():
     check_validation(calls)
     check_discovery(calls)
     check_operations(calls, document_path)
+    check_identifiers(calls)
+    check_head_and_options(calls, document_path)
     missing = [operation_id for operation_id in calls.operation_ids if operation_id not in calls.called]
     for operation_id in missing:
         calls.failed += 1

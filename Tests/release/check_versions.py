@@ -7,6 +7,8 @@ VERSION holds the version, one line (`0.1.0`). Checked against it:
 - `info.version` of openapi.yaml;
 - what `SERVER_BINARY --version` prints (`smarttext-server 0.1.0`);
 - the image tag of every `smarttext:` image in deploy/kubernetes/*.yaml;
+- `ARG SMARTTEXT_VERSION` of the Dockerfile (the image's `org.opencontainers.image.version` label);
+- a `## [VERSION]` section in CHANGELOG.md;
 and, where they exist (what does not exist is skipped, and said so):
 - `version` of clients/web/package.json;
 - clients/jvm/VERSION, and a version declared in clients/jvm's build files (gradle.properties,
@@ -184,6 +186,29 @@ def check_swift_client(check):
     check.found(f"{SWIFT_CLIENT} current", match.group(1))
 
 
+def check_dockerfile(check):
+    place = "Dockerfile ARG SMARTTEXT_VERSION (the image's org.opencontainers.image.version)"
+    try:
+        found = re.findall(r"^ARG SMARTTEXT_VERSION=(\S+)$", read(os.path.join(ROOT, "Dockerfile")), re.M)
+    except OSError as error:
+        check.failed(place, f"cannot be read: {error}")
+        return
+    if len(found) != 1:
+        check.failed(place, f"{len(found)} lines ARG SMARTTEXT_VERSION=...; one, please")
+        return
+    check.found(place, found[0])
+
+
+def check_changelog(check):
+    place = "CHANGELOG.md"
+    text = read(os.path.join(ROOT, "CHANGELOG.md"))
+    released = re.findall(r"^## \[(\d+\.\d+\.\d+[^\]]*)\]", text, re.M)
+    if check.expected in released:
+        print(f"ok       {place}: a section for {check.expected}")
+    else:
+        check.failed(place, f"no section ## [{check.expected}] (sections: {', '.join(released[:3])})")
+
+
 def main():
     if len(sys.argv) != 2:
         print(__doc__, file=sys.stderr)
@@ -209,6 +234,8 @@ def main():
     check_web_client(check)
     check_jvm_client(check)
     check_swift_client(check)
+    check_dockerfile(check)
+    check_changelog(check)
     if check.failures:
         print(f"versions: {check.failures} place(s) disagree with VERSION ({expected}); "
               "change them to VERSION's, or VERSION and then all of them")

@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
-# Builds the JVM client with javac and runs its JUnit 5 tests against a live SmartText server.
+# Builds the JVM client with Maven (offline, Debian's maven and repository) and runs its JUnit 5 tests
+# against a live SmartText server.
 #
 # Usage: clients/jvm/test.sh SERVER_BINARY
 #
-# Installs what it needs from Debian (openjdk-17-jdk-headless, junit5; nodejs, whose run of the web
-# client's rebase the tests compare with). Compiles the library (--release 17, every lint warning an
-# error) into build/smarttext-client-VERSION.jar and checks that it refers only to JDK API Android
-# has; compiles the README's Android glue against stand-ins of Android's classes; compiles the tests;
-# starts the server on 127.0.0.1 and a free port; runs the tests (JUnit's console launcher); stops the
-# server. Exits non-zero when a test fails; the last line says how many passed and failed.
+# Installs what it needs from Debian (openjdk-17-jdk-headless, maven, junit5 and the Maven plugins pom.xml
+# names; nodejs, whose run of the web client's rebase the tests compare with). Starts the server on
+# 127.0.0.1 and a free port, then `mvn -o package` with /usr/share/maven-repo as the repository: the library
+# compiled (--release 17, every lint warning an error), the tests run (surefire, JUnit 5), and
+# target/smarttext-client-VERSION.jar (Automatic-Module-Name, the version in its manifest), -sources.jar and
+# -javadoc.jar made. Then checks that the library refers only to JDK API Android has, and compiles the
+# README's Android glue against stand-ins of Android's classes. Exits non-zero when a test or a check fails;
+# the last line says how many tests passed and failed.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 # shellcheck source=../../scripts/lib.sh
@@ -24,20 +27,53 @@ if [ ! -x "$server" ]; then
     exit 2
 fi
 
-ensure_packages openjdk-17-jdk-headless junit5 nodejs
-junit=/usr/share/java/junit-platform-console-standalone.jar
+ensure_packages openjdk-17-jdk-headless maven junit5 libsurefire-java libmaven-compiler-plugin-java \
+    libmaven-jar-plugin-java libmaven-source-plugin-java libmaven-javadoc-plugin-java \
+    libmaven-resources-plugin-java libmaven-install-plugin-java nodejs
 version="$(cat "$here/VERSION")"
-build="$here/build"
+pom_version="$(sed -n 's|^  <version>\(.*\)</version>$|\1|p' "$here/pom.xml")"
+if [ "$pom_version" != "$version" ]; then
+    echo "error: pom.xml's <version> is $pom_version, clients/jvm/VERSION says $version" >&2
+    exit 1
+fi
+build="$here/target"
 rm -rf "$build"
-mkdir -p "$build/classes" "$build/test-classes"
+mkdir -p "$build"
 
 started=$(date +%s)
-echo "== javac: the library (Java 17, no dependencies)"
-find "$here/src/main/java" -name '*.java' > "$build/main-sources"
-# -XDstringConcat=inline: string concatenation as StringBuilder calls, not invokedynamic
-# (StringConcatFactory), so that an Android build has nothing to desugar but lambdas.
-javac --release 17 -encoding UTF-8 -Xlint:all -Werror -XDstringConcat=inline -d "$build/classes" @"$build/main-sources"
-jar --create --file "$build/smarttext-client-$version.jar" -C "$build/classes" .
+echo "== the web client's rebase of random cases (node), for the tests to compare"
+node "$here/src/test/js/rebase-cases.mjs" > "$build/rebase-cases.json"
+
+start_server "$server" "$build/server.log" --threads 2
+echo "== mvn -o package: compile, JUnit 5 against $base, the jar, sources and javadoc jars"
+status=0
+# -o: offline; /usr/share/maven-repo is Debian's repository (maven-repo-helper), read only here.
+(cd "$here" && mvn -o -B --no-transfer-progress -Dmaven.repo.local=/usr/share/maven-repo \
+    -Dsmarttext.url="$base" -Dsmarttext.rebaseCases="$build/rebase-cases.json" package) \
+    > "$build/maven.log" 2>&1 || status=$?
+stop_server
+grep -E '^\[(INFO|ERROR|WARNING)\] (Tests run|Running|BUILD|Building jar|FAIL|ERROR)|^\[ERROR\]' "$build/maven.log" || true
+summary="$(grep -E '^\[(INFO|ERROR|WARNING)\] Tests run: [0-9]+, Failures: [0-9]+, Errors: [0-9]+, Skipped: [0-9]+$' \
+    "$build/maven.log" | tail -1 || true)"
+run="$(sed -n 's/.*Tests run: \([0-9]*\),.*/\1/p' <<<"$summary")"
+failures="$(sed -n 's/.*Failures: \([0-9]*\),.*/\1/p' <<<"$summary")"
+errors="$(sed -n 's/.*Errors: \([0-9]*\),.*/\1/p' <<<"$summary")"
+run=${run:-0}
+failed=$(( ${failures:-0} + ${errors:-0} ))
+if [ "$status" -ne 0 ]; then
+    echo "error: mvn package failed; the whole log: clients/jvm/target/maven.log" >&2
+    tail -40 "$build/maven.log" >&2
+    echo "jvm: $(( run - failed )) passed, $failed failed"
+    exit "$status"
+fi
+jar="$build/smarttext-client-$version.jar"
+for made in "$jar" "$build/smarttext-client-$version-sources.jar" "$build/smarttext-client-$version-javadoc.jar"; do
+    [ -s "$made" ] || { echo "error: mvn package did not make ${made#"$build/"}" >&2; exit 1; }
+done
+manifest="$(unzip -p "$jar" META-INF/MANIFEST.MF | tr -d '\r')"
+grep -qx 'Automatic-Module-Name: dev.smarttext.client' <<<"$manifest" \
+    && grep -qx "Implementation-Version: $version" <<<"$manifest" \
+    || { echo "error: the jar's manifest lacks Automatic-Module-Name or Implementation-Version $version:" >&2; echo "$manifest" >&2; exit 1; }
 
 echo "== the library uses only JDK classes and methods Android has since API level 19"
 # Every class, method and field of java.* the library refers to must be in src/test/android-api-19.txt,
@@ -85,29 +121,5 @@ find "$here/src/test/android-stubs" -name '*.java' > "$build/glue-sources"
 javac --release 17 -encoding UTF-8 -Xlint:all -Werror -d "$build/glue-classes" -cp "$build/classes" \
     @"$build/glue-sources" "$build/glue/SmartTextWatcher.java" "$build/glue/SmartEditText.java"
 
-echo "== javac: the tests (JUnit 5)"
-find "$here/src/test/java" -name '*.java' > "$build/test-sources"
-javac --release 17 -encoding UTF-8 -Xlint:all,-try -d "$build/test-classes" \
-    -cp "$build/classes:$junit" @"$build/test-sources"
-
-echo "== the web client's rebase of random cases (node), for the tests to compare"
-node "$here/src/test/js/rebase-cases.mjs" > "$build/rebase-cases.json"
-
-start_server "$server" "$build/server.log" --threads 2
-url="$base"
-echo "== JUnit against $url"
-
-status=0
-java -Dsmarttext.url="$url" -Dsmarttext.versionFile="$here/VERSION" \
-    -Dsmarttext.rebaseCases="$build/rebase-cases.json" \
-    -jar "$junit" --class-path "$build/test-classes:$build/classes" --scan-class-path \
-    --disable-banner --disable-ansi-colors --details=tree --fail-if-no-tests \
-    --config=junit.jupiter.execution.timeout.default=120s \
-    > "$build/junit.txt" 2>&1 || status=$?
-cat "$build/junit.txt"
-
-passed="$(sed -n 's/^\[ *\([0-9]*\) tests successful *\]$/\1/p' "$build/junit.txt")"
-failed="$(sed -n 's/^\[ *\([0-9]*\) tests failed *\]$/\1/p' "$build/junit.txt")"
-echo "JVM client tests: $(( $(date +%s) - started )) s"
-echo "jvm: ${passed:-0} passed, ${failed:-0} failed"
-exit "$status"
+echo "JVM client build and tests: $(( $(date +%s) - started )) s"
+echo "jvm: $(( run - failed )) passed, $failed failed (jar, sources and javadoc jars in clients/jvm/target/)"

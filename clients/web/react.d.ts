@@ -1,4 +1,5 @@
-// Types of useSmartText (react.js). React's own types are not needed: the props are plain attributes.
+// Types of useSmartText (react.js). React's own types are not needed: the props are plain attributes, each of the
+// type React's types give it, so that `<input {...inputProps} />` type-checks under strict TypeScript.
 import type { AttachOptions, EditAnswer, FieldController, FieldVerdict, InputHints, RuleError, TextState, ValidationEvent } from "./smarttext.js";
 
 export interface UseSmartTextOptions extends Omit<AttachOptions, "onAnswer" | "onBlur"> {
@@ -11,7 +12,8 @@ export interface SmartTextInputProps {
   ref: (element: HTMLInputElement | null) => void;
   defaultValue: string;
   spellCheck: boolean;
-  inputMode?: string;
+  /** The field's `inputmode` hint, when it is one of HTML's (React's `inputMode` union). */
+  inputMode?: "none" | "text" | "tel" | "url" | "email" | "numeric" | "decimal" | "search";
   autoComplete?: string;
   placeholder?: string;
   type?: "password";

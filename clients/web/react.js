@@ -19,6 +19,8 @@ import React from "react";
 import { attach } from "./smarttext.js";
 
 const { useCallback, useEffect, useMemo, useRef, useState } = React;
+// HTML's inputmode values (React's type of `inputMode`); a registry's other hint is not passed to the input.
+const INPUT_MODES = new Set(["none", "text", "tel", "url", "email", "numeric", "decimal", "search"]);
 
 /**
  * Options: those of `attach` (`field`, `baseURL`, `locale`, `region`, `fetch`, `timeout`, `errorElement`),
@@ -33,7 +35,7 @@ export function useSmartText(options) {
   const controllerRef = useRef(null);
   const [element, setElement] = useState(null);
   const [snapshot, setSnapshot] = useState({
-    text: initialText, caret: initialText.length, answer: null, hints: null, available: true,
+    text: initialText, caret: initialText.length, answer: null, hints: null, available: true, touched: false,
   });
 
   // The ref callback: React calls it with the element on mount and null on unmount.
@@ -46,7 +48,10 @@ export function useSmartText(options) {
     if (!element) return undefined;
     if (element.value === "" && initialText) element.value = initialText;
     const update = (changes) => setSnapshot((current) => ({ ...current, ...changes }));
-    const onAnswer = (event) => update({ answer: event.detail.answer });
+    // Invalid once the field was left or submitted (as smarttext.js says it): not while a text is typed.
+    const onAnswer = (event) => setSnapshot((current) => ({
+      ...current, answer: event.detail.answer, touched: current.touched || event.detail.event !== "change",
+    }));
     const onUnavailable = () => update({ available: false });
     const follow = () => update({ text: element.value, caret: element.selectionEnd ?? element.value.length });
     const controller = attach(element, {
@@ -94,16 +99,16 @@ export function useSmartText(options) {
     input.dispatchEvent(new Event("input", { bubbles: true }));
   }, []);
 
-  const { text, caret, answer, hints, available } = snapshot;
+  const { text, caret, answer, hints, available, touched } = snapshot;
   const inputProps = useMemo(() => {
     const props = { ref, defaultValue: initialText, spellCheck: false };
-    if (hints?.inputmode) props.inputMode = hints.inputmode;
+    if (INPUT_MODES.has(hints?.inputmode)) props.inputMode = hints.inputmode;
     if (hints?.autocomplete) props.autoComplete = hints.autocomplete;
     if (hints?.placeholder) props.placeholder = hints.placeholder;
     if (hints?.secure) props.type = "password";
-    if (answer) props["aria-invalid"] = answer.errors.length > 0 ? "true" : "false";
+    if (answer) props["aria-invalid"] = touched && answer.errors.length > 0 ? "true" : "false";
     return props;
-  }, [ref, hints, answer, initialText]);
+  }, [ref, hints, answer, touched, initialText]);
 
   return {
     inputProps,

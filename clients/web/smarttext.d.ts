@@ -41,6 +41,8 @@ export interface EditAnswer {
   deferred: boolean;
   change: { start: number; end: number; text: string };
   meta: Record<string, unknown>;
+  /** The version of the registry that answered (servers of 0.1.0 before it do not send it). */
+  registry?: string;
   /** With `edits`: every position of the client's text after the edits, in `text`. */
   map?: number[];
   seq?: number;
@@ -64,6 +66,8 @@ export interface ValidateAnswer {
   form?: string;
   fields: Record<string, FieldVerdict>;
   errors: { field: string; rule: string; message: string }[];
+  /** The version of the registry the values were validated against. */
+  registry?: string;
 }
 
 /** The characters typing can add to a field (`accepts` in its description). */
@@ -134,6 +138,13 @@ export function previousBoundary(text: string, offset: number): number;
 export function nextBoundary(text: string, offset: number): number;
 /** The smallest replacement turning `before` into `after`. */
 export function difference(before: string, after: string): { start: number; end: number; text: string };
+/** The replacement turning `before` into `after` whose inserted text ends at `caret` where the texts allow. */
+export function differenceAt(before: string, after: string, caret?: number): { start: number; end: number; text: string };
+/**
+ * For each character of an answer's `text`, true when it is formatting (a separator, a literal, a placeholder):
+ * the characters its `value` leaves out, when `value` is the text's characters in order; else none.
+ */
+export function formattingOf(text: string, value: string): boolean[];
 /** The characters of `text` a field accepts (all of them without a set). */
 export function acceptedPart(text: string, accepts: AcceptedCharacters | null | undefined): string;
 
@@ -148,8 +159,15 @@ export interface TypedEdit {
   anchor?: CaretAnchor | null;
 }
 
-/** Moves edits made on a text onto the answer for it through `map`; the moved edits and the last text's map. */
+/**
+ * Moves edits made on a text onto the answer for it through `map`; the moved edits and the last text's map.
+ * With `on` (the answer's text and caret), anchored edits are made at their anchor there, as the service makes
+ * them, and the text and caret they show are returned too.
+ */
 export function rebase(edits: TypedEdit[], map: number[]): { edits: TypedEdit[]; map: number[] };
+export function rebase(
+  edits: TypedEdit[], map: number[], on: { text: string; caret: number },
+): { edits: TypedEdit[]; map: number[]; text: string; caret: number };
 
 /** A batch to send: the edits made on `text` with the caret at `caret`. */
 export interface TypedEditsRequest {
@@ -169,9 +187,15 @@ export interface EditModel {
   sent: TypedEdit[] | null;
   queued: TypedEdit[];
   generation: number;
+  /** For each character shown, true when the last answer showed it as formatting. */
+  formatting: boolean[];
+  /** The field's `backspace` is `deletePrevious`: a deletion next to formatting takes the character past it. */
+  deletePrevious: boolean;
   readonly busy: boolean;
-  reset(text: string, selection?: { start: number; end: number }): void;
+  reset(text: string, selection?: { start: number; end: number }, value?: string | null): void;
   edit(start: number, end: number, replacement: string, inputType?: string): void;
+  /** The range a Backspace (`backward`) or Delete at `caret` takes past formatting, or null. */
+  deletion(caret: number, backward: boolean): { start: number; end: number } | null;
   refuse(): void;
   select(start: number, end: number, anchor?: CaretAnchor | null): void;
   nextRequest(): TypedEditsRequest | null;
@@ -231,7 +255,13 @@ export interface AttachFormOptions {
   fetch?: typeof fetch;
   timeout?: number;
   /** Called with the values when the form is valid, or with the values as typed and null when the service is down. */
-  onSubmit?: (values: Record<string, string>, answer: ValidateAnswer | null) => void;
+  /** May return (or resolve to) the team's backend's `/v1/validate`-shaped answer: its errors are shown on their fields. */
+  onSubmit?: (values: Record<string, string>, answer: ValidateAnswer | null) =>
+    void | ValidateAnswer | Promise<void | ValidateAnswer | null | undefined>;
+  /** Per field name, an asynchronous check of a value the service found valid (a username taken). */
+  checks?: Record<string, (value: string) => Promise<string | string[] | RuleError[] | null | undefined> | string | null | undefined>;
+  /** Milliseconds after the last key before a check runs while typing (300). */
+  checkDelay?: number;
 }
 
 export interface FormController {
@@ -239,6 +269,8 @@ export interface FormController {
   available: boolean;
   description?: FormDescription;
   validate(event?: ValidationEvent, only?: string): Promise<ValidateAnswer | null>;
+  /** Shows a `/v1/validate`-shaped answer (a backend's) on its fields; returns the fields with errors. */
+  showErrors(answer: Partial<ValidateAnswer>, event?: ValidationEvent): string[];
   detach(): void;
 }
 

@@ -70,7 +70,9 @@ private let alphabet: [String] = [
 ]
 
 private let methods = ["GET", "POST", "HEAD", "OPTIONS", "PUT", "DELETE", "PATCH", "get", "", "POST "]
-private let locales = ["en", "zh-Hans", "zh", "de-CH", "", "xx", "en-US;q=0", "*"]
+/// The body's `locale`: well-formed tags (ill-formed ones are a 400, which the server's tests check), known and
+/// not; `""` is the same as none.
+private let locales = ["en", "zh-Hans", "zh", "de-CH", "", "xx", "ar-EG-u-nu-latn", "x-private", "qaaa-US"]
 private let acceptLanguages = [
     "zh-Hans-CN,zh;q=0.9,en;q=0.8", "de, en;q=0.5", "*", "", ";;;q=", "en-GB;q=abc", "zh-Hant, fr",
 ]
@@ -350,7 +352,12 @@ private func send(
     }
     guard response.header("X-Content-Type-Options") == "nosniff" else { fail("no X-Content-Type-Options: nosniff") }
     if mustSucceed && response.status != 200 {
-        fail("a well-formed request was not answered 200")
+        // The work budget (fields × passes × characters, `--max-work`) is the one limit the fuzzer leaves to
+        // the server: a long text in a field of many passes is refused with it, never otherwise.
+        let overBudget =
+            response.status == 422
+            && String(decoding: response.body, as: UTF8.self).contains("urn:smarttext:problem:work-budget")
+        if !overBudget { fail("a well-formed request was not answered 200") }
     }
     let contentType = response.header("Content-Type") ?? ""
     guard contentType.hasPrefix("application/json") || contentType.hasPrefix("application/problem+json") else {

@@ -6,7 +6,8 @@
 // accumulates each request body up to a cap, and calls Swift exactly once per
 // complete request. It holds no business logic: it checks how the request is
 // framed (the transport), and every answer, including the problem answers for
-// a framing it refused, is built by the Swift handler. It also owns what
+// a framing it refused and those libmicrohttpd would write itself (431, 505, ...), is built by the Swift
+// handlers. It also owns what
 // libmicrohttpd leaves to the application about connections: a deadline for a
 // request to arrive whole, room at the connection limit (the stalest
 // connection waiting for a request is closed for a new one), the requests
@@ -55,9 +56,39 @@ typedef struct cmhd_config {
 /// a response made with cmhd_response_create (never NULL).
 typedef cmhd_response *_Nonnull (*cmhd_handler)(void *_Nullable context, const cmhd_request *_Nonnull request);
 
-/// Starts a daemon. On failure returns NULL and writes a message into `error`.
+/// The answers libmicrohttpd would write itself, as HTML, before any handler runs: the shim has the Swift
+/// side write them as problems instead (see cmhd_library_handler).
+typedef enum cmhd_library_answer {
+    /// The request is not HTTP the library can read (400).
+    CMHD_LIBRARY_MALFORMED = 0,
+    /// The chunked body is not well formed (400).
+    CMHD_LIBRARY_CHUNKED_MALFORMED = 1,
+    /// Content-Length or a chunk size is larger than the library takes (413).
+    CMHD_LIBRARY_TOO_LARGE = 2,
+    /// A line of the body's framing (a chunk size with its extensions) does not fit the connection's buffer
+    /// (413; libmicrohttpd says 500).
+    CMHD_LIBRARY_LINE_TOO_LONG = 3,
+    /// The request target does not fit the connection's buffer (414).
+    CMHD_LIBRARY_URI_TOO_LONG = 4,
+    /// The request line and headers do not fit the connection's buffer (431).
+    CMHD_LIBRARY_HEADERS_TOO_LARGE = 5,
+    /// An HTTP version other than 1.0 and 1.1 (505).
+    CMHD_LIBRARY_VERSION_NOT_SUPPORTED = 6,
+    /// How many values there are (not an answer): the Swift side checks that it knows each one.
+    CMHD_LIBRARY_ANSWER_COUNT = 7,
+} cmhd_library_answer;
+
+/// Builds the problem answer for one of the answers libmicrohttpd would write itself, with the status it
+/// should have. Called on one of the daemon's threads; must return a response made with
+/// cmhd_response_create (never NULL).
+typedef cmhd_response *_Nonnull (*cmhd_library_handler)(
+    void *_Nullable context, cmhd_library_answer answer, unsigned int status);
+
+/// Starts a daemon. `library` builds the answers libmicrohttpd would otherwise write itself. On failure
+/// returns NULL and writes a message into `error`.
 cmhd_server *_Nullable cmhd_server_start(const cmhd_config *_Nonnull config, cmhd_handler _Nonnull handler,
-                                         void *_Nullable context, char *_Nonnull error, size_t error_size);
+                                         cmhd_library_handler _Nonnull library, void *_Nullable context,
+                                         char *_Nonnull error, size_t error_size);
 /// The port the daemon listens on (useful after binding port 0).
 uint16_t cmhd_server_port(const cmhd_server *_Nonnull server);
 /// Stops accepting new connections; connections already open keep being served
@@ -81,7 +112,8 @@ unsigned int cmhd_library_answer_status(unsigned int kind);
 typedef struct cmhd_counters {
     /// Answers libmicrohttpd wrote itself, by kind (see cmhd_library_answer_status).
     uint64_t library_answers[CMHD_LIBRARY_ANSWER_KINDS];
-    /// Connections closed because a request did not arrive whole in time.
+    /// Connections closed because a request did not arrive whole in time, or its answer was not taken in
+    /// time (a client that does not read).
     uint64_t closed_late;
     /// Connections closed at the connection limit to make room for a new one.
     uint64_t closed_for_room;
@@ -98,7 +130,7 @@ void cmhd_server_stop(cmhd_server *_Nonnull server);
 
 /// The request method ("GET", "POST", ...).
 const char *_Nonnull cmhd_request_method(const cmhd_request *_Nonnull request);
-/// The request path without the query string.
+/// The request path without the query string (of an absolute-form target, the path after its authority).
 const char *_Nonnull cmhd_request_path(const cmhd_request *_Nonnull request);
 /// A request header (case-insensitive name), or NULL when absent.
 const char *_Nullable cmhd_request_header(const cmhd_request *_Nonnull request, const char *_Nonnull name);
@@ -129,7 +161,16 @@ typedef enum cmhd_transport_problem {
     /// method and visible ASCII for the target: a NUL (raw, or %00 in the path),
     /// spaces or control characters (400).
     CMHD_TRANSPORT_MALFORMED_REQUEST_LINE = 8,
+    /// A header line folded onto the next one (obs-fold, RFC 9112 section 5.2), or a header section that
+    /// did not end with an empty line after its last header (a line with an empty name, bare LF line ends):
+    /// libmicrohttpd reads such a section differently from other parsers (400).
+    CMHD_TRANSPORT_FOLDED_OR_CUT_HEADERS = 9,
+    /// A Content-Length that is not digits (white space around it aside) (400).
+    CMHD_TRANSPORT_INVALID_CONTENT_LENGTH = 10,
+    /// How many values there are (not a problem): the Swift side checks that it knows each one.
+    CMHD_TRANSPORT_PROBLEM_COUNT = 11,
 } cmhd_transport_problem;
+
 
 /// The framing problem of a request, or CMHD_TRANSPORT_OK.
 cmhd_transport_problem cmhd_request_transport_problem(const cmhd_request *_Nonnull request);

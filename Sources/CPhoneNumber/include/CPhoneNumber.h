@@ -48,9 +48,12 @@ typedef enum cphone_possibility {
 typedef struct cphone_info {
     /// 1 when IsValidNumber (for the region when one was given, see cphone_inspect).
     int valid;
+    /// 1 when IsValidNumber: valid in the region the number belongs to (GetRegionCodeForNumber),
+    /// whatever region it was parsed for (a Jersey number parsed for "GB").
+    int valid_number;
     /// IsPossibleNumberWithReason, or CPHONE_NOT_A_NUMBER when parsing failed.
     cphone_possibility possibility;
-    /// GetNumberType (CPHONE_UNKNOWN when not valid).
+    /// GetNumberType (CPHONE_UNKNOWN when neither valid nor valid_number).
     cphone_type type;
     /// The country calling code (86 for China), 0 when unknown.
     int country_code;
@@ -58,12 +61,12 @@ typedef struct cphone_info {
     char region[4];
     /// 1 when the parsed text carried its country code (a leading '+' or the region's international prefix).
     int had_country_code;
-    /// The E.164 form ("+8613800138000"), "" when not valid.
+    /// The E.164 form ("+8613800138000"), "" when neither valid nor valid_number.
     char e164[24];
     /// The national significant number, digits only ("13800138000"), "" when parsing failed.
     char national_number[24];
     /// The national format ("138 0013 8000", as cphone_format_number style 0
-    /// gives), from the same parse; "" when not valid.
+    /// gives), from the same parse; "" when neither valid nor valid_number.
     char national[48];
 } cphone_info;
 

@@ -37,6 +37,8 @@ public struct EditAnswer: Sendable, Hashable, Codable {
     public var change: Change
     /// Facts the formatters found (`brand` of a card number).
     public var meta: [String: SmartTextJSON]
+    /// The version of the registry that answered (a server before 0.2 does not send it).
+    public var registry: String?
     /// The request's `seq`, when it had one.
     public var seq: Int?
     /// For a batch of edits: every position of the client's text after the edits (UTF-16), in `text`.

@@ -50,4 +50,7 @@ public struct ValidateAnswer: Sendable, Hashable, Codable {
     public var fields: [String: FieldVerdict]
     /// Problems with the submission as a whole.
     public var errors: [FormError]
+    /// The version of the registry the verdict was reached with, for a backend to log (a server before 0.2
+    /// does not send it).
+    public var registry: String?
 }

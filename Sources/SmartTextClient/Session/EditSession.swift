@@ -49,6 +49,14 @@ public final class EditSession {
     private var anchor: CaretAnchor? = .caret
     /// Bumped when the text is set from outside: answers to older requests are dropped.
     private var generation = 0
+    /// The registry version of the answers taken (nil before the first), the versions left behind, and the
+    /// answers of a left version not taken in a row. While a registry change reaches the replicas of a pool
+    /// one by one, an answer may come from a replica it has not reached: once the session has taken an answer
+    /// of a new version, answers of the versions it left are not taken (up to three in a row: after that the
+    /// pool went back), and their edits go again, so the text changes layout once.
+    private var registry: String?
+    private var retired: Set<String> = []
+    private var staleAnswers = 0
     private var waiting: [CheckedContinuation<Void, Never>] = []
 
     /// A session for a field showing `text`, the caret at its end unless `selection` is given.
@@ -137,10 +145,22 @@ public final class EditSession {
             let request = TypedEditsRequest(
                 field: field, text: base, caret: baseCaret, edits: edits, locale: locale, region: region, seq: seq)
             let requestGeneration = generation
-            let answer: EditAnswer
-            do {
-                answer = try await send(request)
-            } catch {
+            var answer: EditAnswer?
+            var failure: Error?
+            // No answer (a replica killed, one draining, a balancer's 502 or 503): the same request goes again
+            // at once, twice at most — behind a balancer, to another replica.
+            for attempt in 0..<3 where answer == nil {
+                do {
+                    answer = try await send(request)
+                } catch {
+                    failure = error
+                    if case SmartTextError.problem(let status, _, _, _) = error, status < 500 { break }
+                    if case SmartTextError.decoding = error { break }
+                    if attempt == 2 || requestGeneration != generation { break }
+                }
+            }
+            guard let answer else {
+                let error = failure ?? CancellationError()
                 guard requestGeneration == generation else { return }
                 if case SmartTextError.problem(let status, _, _, _) = error, status < 500 {
                     reset(text: request.text, selection: NSRange(location: request.caret ?? 0, length: 0))
@@ -154,6 +174,12 @@ public final class EditSession {
                 throw error
             }
             guard requestGeneration == generation else { return }
+            if leftBehind(answer) {
+                // A replica the roll-out has not reached: not taken; its edits go again with those made since.
+                queued = edits + queued
+                sent = nil
+                continue
+            }
             receive(answer)
             onChange?(text, selection)
         }
@@ -179,6 +205,21 @@ public final class EditSession {
     }
 
     /// An answer to the request in flight: the edits made since move onto its text.
+    /// True for an answer of a registry version this session has left (see `registry`).
+    private func leftBehind(_ answer: EditAnswer) -> Bool {
+        if let version = answer.registry, let current = registry, version != current {
+            if retired.contains(version) && staleAnswers < 3 {
+                staleAnswers += 1
+                return true
+            }
+            retired.insert(current)
+            retired.remove(version)
+        }
+        if let version = answer.registry { registry = version }
+        staleAnswers = 0
+        return false
+    }
+
     private func receive(_ answer: EditAnswer) {
         guard let answerMap = answer.map, !answerMap.isEmpty else {
             // A service without batches: keep what is shown as the starting point.

@@ -51,236 +51,114 @@ extension Field {
     }
 
     /// Applies one edit and, when `mapping`, says where each position of the text as the user typed it
-    /// (the edit applied, nothing formatted: scalar indices `0...count`) lands in the answer's text.
+    /// (the edit applied, nothing formatted: scalar indices `0...count`) lands in the answer's text. The
+    /// steps follow the rules; each is a method of ``EditAction``.
     func apply(
         _ request: EditRequest, locale: LocalePreference, mapping: Bool
     ) throws(EditError) -> (outcome: EditOutcome, typedMap: [Int]?) {
-        let old = TextUnits.scalars(request.text)
-        var (start, end) = try Self.resolveRange(request, in: old)
-        var replacement = TextUnits.scalars(request.replacement)
-        let inputType = request.inputType ?? (replacement.isEmpty ? .deleteContentBackward : .insertText)
-        let kind = inputType.kind(replacementIsEmpty: replacement.isEmpty)
-        let final = request.event != .change
+        var action = try EditAction(field: self, request: request, conventions: locale.conventions)
+        let answers = Answers(request: request, old: action.old, locale: locale)
 
-        if kind == .composition {
-            let raw = Array(old[..<start]) + replacement + old[end...]
-            let formatted = formatter.format(raw, context: FormatContext(final: final, conventions: locale.conventions))
-            let answer = outcome(
-                text: raw, caretIndex: start + replacement.count, formatted: formatted, old: old, request: request,
-                locale: locale, input: raw, deferred: true)
-            // The text is shown as typed: every position stays where it is.
+        if action.kind == .composition {
+            // An IME is composing: the text is shown as typed, every position where it is.
+            let raw = action.input
+            let formatted = formatter.format(
+                raw, context: FormatContext(final: action.final, conventions: locale.conventions))
+            let answer = answers.outcome(
+                of: self, formatted, shown: raw, caret: action.start + action.replacement.count, input: raw,
+                flags: .deferred)
             return (answer, mapping ? Array(0...raw.count) : nil)
         }
-        if !replacement.isEmpty {
-            // An insertion never splits a character (rule 8).
-            Self.keepClustersWhole(old, &start, &end, &replacement)
-        }
-
-        // The old text's own formatting is needed for deletions at a separator, refused edits and the
-        // check that nothing outside the edit is lost: computed on first use (BENCHMARKS.md item 2).
-        var formattedBefore: Formatted? = nil
-        func before() -> Formatted {
-            if let formattedBefore { return formattedBefore }
-            let formatted = formatter.format(old, context: FormatContext(final: final, conventions: locale.conventions))
-            formattedBefore = formatted
-            return formatted
-        }
-        var significantBefore: [Bool]? = nil
-        /// For each character of the old text: is it significant (kept by its formatting)?
-        func significant() -> [Bool] {
-            if let significantBefore { return significantBefore }
-            let significant = Self.significantInputs(before(), count: old.count)
-            significantBefore = significant
-            return significant
-        }
-        let typedCount = old.count - (end - start) + replacement.count
-        /// The typed text's positions, through `input` (typed → the formatter's input), into `formatted`.
-        func typedMap(_ formatted: Formatted, inputCount: Int, _ input: (Int) -> Int) -> [Int]? {
-            guard mapping else { return nil }
-            let positions = Self.leftPositions(formatted, inputCount: inputCount)
-            return (0...typedCount).map { positions[input($0)] }
-        }
-        /// A typed position in the old text (a position inside the insertion stands at its start).
-        func inOld(_ typed: Int) -> Int {
-            if typed <= start { return typed }
-            if typed <= start + replacement.count { return start }
-            return typed - replacement.count + (end - start)
-        }
         /// The old text as it is, the caret at the edit's start: the answer to a refused edit (rule 5).
-        func refused() -> (outcome: EditOutcome, typedMap: [Int]?) {
-            let formatted = before()
-            let caretBefore = Self.position(ofInput: start, in: formatted, affinity: .left)
-            let answer = outcome(
-                text: formatted.scalars, caretIndex: caretBefore, formatted: formatted, old: old, request: request,
-                locale: locale, rejected: true)
-            return (answer, typedMap(formatted, inputCount: old.count, inOld))
-        }
-        let isKeyDeletion = replacement.isEmpty && (kind == .deleteBackward || kind == .deleteForward)
-        var deleteStart = start
-        var deleteEnd = end
-        if isKeyDeletion && start < end {
-            let significant = significant()
-            if !significant[start..<end].contains(true) {
-                // Only separators are being deleted (rule 4).
-                switch backspace {
-                case .moveCaret:
-                    let target = kind == .deleteBackward ? start : end
-                    let formatted = before()
-                    let caret = Self.position(ofInput: target, in: formatted, affinity: .left)
-                    let answer = outcome(
-                        text: formatted.scalars, caretIndex: caret, formatted: formatted, old: old, request: request,
-                        locale: locale)
-                    return (answer, typedMap(formatted, inputCount: old.count, inOld))
-                case .deletePrevious:
-                    if kind == .deleteBackward, let previous = significant[..<start].lastIndex(of: true) {
-                        deleteStart = previous
-                    } else if kind == .deleteForward, let next = significant[end...].firstIndex(of: true) {
-                        deleteEnd = next + 1
-                    }
-                }
-            }
+        func refused(_ action: inout EditAction) -> (outcome: EditOutcome, typedMap: [Int]?) {
+            let formatted = action.before()
+            let caret =
+                formatted.scalars == action.old
+                ? action.start : Self.position(ofInput: action.start, in: formatted, affinity: .left)
+            let answer = answers.outcome(of: self, formatted, caret: caret, input: action.old, flags: .rejected)
+            return (answer, mapping ? action.oldMap(formatted) : nil)
         }
 
-        /// The edit inserting `insertion` (part of the replacement), which is the fresh input.
-        func attempt(_ insertion: ArraySlice<Unicode.Scalar>) -> Formatted {
-            formatter.format(
-                Self.splice(old, deleteStart, deleteEnd, insertion),
-                context: FormatContext(
-                    final: final, fresh: deleteStart..<(deleteStart + insertion.count),
-                    conventions: locale.conventions))
-        }
-        /// True when the edit's formatting keeps the rules: nothing overflows, nothing outside is lost
-        /// (one formatting per edit; BENCHMARKS.md item 14).
-        func acceptable(_ candidate: Formatted, inserting count: Int) -> Bool {
-            guard !candidate.overflow else { return false }
-            return !Self.losesCharacters(
-                candidate, old: old, removing: deleteStart..<deleteEnd, inserting: count,
-                neverSignificant: formatter.neverKeeps, significantBefore: significant)
-        }
-        /// The formatting when `insertion` fits.
-        func fits(_ insertion: ArraySlice<Unicode.Scalar>) -> Formatted? {
-            let candidate = attempt(insertion)
-            return acceptable(candidate, inserting: insertion.count) ? candidate : nil
-        }
-        var insertion = replacement[...]
-        var formatted = attempt(insertion)
-        if isKeyDeletion && start < end {
-            // When the formatter puts back what was deleted (a supplied `+`, `0.`, a mask's own letters),
-            // Backspace and Delete take the next significant character in their direction too, until
-            // the text changes (rule 10: they always make progress).
-            let significant = significant()
-            let shown = before().scalars
-            while formatted.scalars == shown {
-                if kind == .deleteBackward, let previous = significant[..<deleteStart].lastIndex(of: true) {
-                    deleteStart = previous
-                } else if kind == .deleteForward, let next = significant[deleteEnd...].firstIndex(of: true) {
-                    deleteEnd = next + 1
-                } else {
-                    break
-                }
-                formatted = attempt([])
+        // Backspace at the start or Delete at the end (nothing to take): refused, the caret where it was, even
+        // past a suffix (a client's End key put it there; batched keys then give what keys sent one by one give).
+        if action.isKeyDeletion && action.start == action.end { return refused(&action) }
+        // Rule 4: Backspace or Delete on separators only.
+        if action.deletesOnlyFormatting() {
+            switch backspace {
+            case .moveCaret:
+                let formatted = action.before()
+                let target = action.kind == .deleteBackward ? action.start : action.end
+                let caret = Self.position(ofInput: target, in: formatted, affinity: .left)
+                let answer = answers.outcome(of: self, formatted, caret: caret, input: action.old)
+                return (answer, mapping ? action.oldMap(formatted) : nil)
+            case .deletePrevious:
+                action.takeSignificantCharacterNextToSeparators()
             }
         }
-        var truncated = false
-        if !acceptable(formatted, inserting: insertion.count) {
-            guard !insertion.isEmpty, let nothing = fits([]) else {
-                // A deletion that would take characters outside its range with it: refused (rule 10).
-                return refused()
-            }
-            // Keep the text around the edit and what of the insertion fits, as typing it one character
-            // at a time would (rules 5 and 10): the most characters (grapheme clusters) from its start
-            // that fit, then each later character that still fits.
-            let ends = Self.clusterEnds(insertion)
-            var best = nothing
-            var low = 0
-            var high = ends.count - 1
-            while low < high {
-                let middle = (low + high + 1) / 2
-                if let candidate = fits(insertion[..<ends[middle - 1]]) {
-                    low = middle
-                    best = candidate
-                } else {
-                    high = middle - 1
-                }
-            }
-            var kept = Array(insertion[..<(low == 0 ? 0 : ends[low - 1])])
-            let accepted = formatter.acceptedCharacters
-            // Each try formats the whole text: a paste's tail is tried a bounded number of times.
-            var tries = 0
-            for cluster in low + 1..<ends.count where tries < Self.triesAfterAPasteOverflows {
-                let character = insertion[ends[cluster - 1]..<ends[cluster]]
-                guard character.contains(where: accepted.contains) else { continue }
-                tries += 1
-                let candidate = attempt((kept + character)[...])
-                if acceptable(candidate, inserting: kept.count + character.count) {
-                    kept += character
-                    best = candidate
-                } else if candidate.overflow && character.count == 1 && !Self.mayExpand(character.first!) {
-                    // A character that takes one place overflows: the format is full.
-                    break
-                }
-            }
-            insertion = kept[...]
-            formatted = best
-            truncated = true
+        var formatted = action.attempt(action.insertion)
+        // Rule 10: every press of Backspace or Delete makes progress, and adds nothing.
+        action.makeProgress(&formatted)
+        let promoted = action.takePromotedSeparators(&formatted)
+        if !promoted.isEmpty {
+            return try applyWithout(promoted, request, action: action, locale: locale, mapping: mapping)
         }
-        let inserted = insertion.count
-        let rawCaret = deleteStart + inserted
-        var caret: Int
-        switch kind {
-        case .insertion, .composition:
-            caret = Self.position(ofInput: rawCaret, in: formatted, affinity: .left)
-            if formatted.sources[caret...].allSatisfy(\.isLiteral) { caret = formatted.scalars.count }
-        case .deleteBackward:
-            caret = Self.position(ofInput: rawCaret, in: formatted, affinity: .right)
-        case .deleteForward, .removal:
-            caret = Self.position(ofInput: rawCaret, in: formatted, affinity: .left)
+        var flags: AnswerFlags = []
+        if !action.acceptable(formatted, inserting: action.insertion.count), let taken = action.takeOrphans() {
+            // Rule 10: what cannot stand without the character taken goes with it.
+            formatted = taken
         }
+        if !action.acceptable(formatted, inserting: action.insertion.count) {
+            // Rules 5 and 10: keep what of the insertion fits, or refuse.
+            guard let fitted = action.fitInsertion() else { return refused(&action) }
+            formatted = fitted
+            flags.insert(.truncated)
+        }
+        var caret = action.caret(in: formatted)
+        if !action.replacement.isEmpty {
+            switch action.use(of: formatted, caret: caret) {
+            case .used:
+                if action.dropsPartOfInsertion(formatted) { flags.insert(.truncated) }
+            case .consumedLiteral(let after):
+                // A literal typed where the format already has it (rule 6); never into a suffix (rule 3).
+                caret = min(after, formatted.suffixStart)
+                flags.remove(.truncated)
+            case .refused:
+                return refused(&action)
+            }
+        }
+        let answer = answers.outcome(
+            of: self, formatted, caret: caret, input: formatted.unexpected.isEmpty ? action.old : action.input,
+            flags: flags)
+        return (answer, mapping ? action.typedMap(formatted) : nil)
+    }
 
-        if !replacement.isEmpty {
-            let insertedRange = deleteStart..<(deleteStart + inserted)
-            let keptSomething =
-                formatted.sources.contains { source in
-                    guard let index = source.inputIndex else { return false }
-                    return insertedRange.contains(index)
-                } || formatted.normalized.contains(where: insertedRange.contains)
-            if !keptSomething {
-                let typed = insertion.map(\.halfWidth)
-                if !typed.isEmpty, let afterLiteral = Self.literalRun(typed, around: caret, in: formatted) {
-                    // A literal typed where the format already has it is consumed (rule 6).
-                    caret = afterLiteral
-                    truncated = false
-                } else {
-                    // Nothing of the edit fits: the text stays as it was (rule 5).
-                    return refused()
-                }
-            } else if formatted.unexpected.contains(where: insertedRange.contains) {
-                // Part of the insertion could not be used (a minus sign where negatives are not allowed,
-                // letters pasted into a number): the answer says so.
-                truncated = true
-            }
+    /// The edit made again on the old text without the separators at old indices `separators` (formatting
+    /// the deletion would otherwise turn into part of the value), answered as the edit of the text sent.
+    private func applyWithout(
+        _ separators: [Int], _ request: EditRequest, action: EditAction, locale: LocalePreference, mapping: Bool
+    ) throws(EditError) -> (outcome: EditOutcome, typedMap: [Int]?) {
+        let old = action.old
+        /// The index in the old text without the separators of old index `index`.
+        func cleaned(_ index: Int) -> Int { index - separators.count { $0 < index } }
+        let kept = old.indices.filter { !separators.contains($0) }.map { old[$0] }
+        let start = cleaned(action.start)
+        let end = cleaned(action.end)
+        let again = EditRequest(
+            text: TextUnits.string(kept), start: start, end: end, replacement: TextUnits.string(action.replacement),
+            inputType: request.inputType, units: .scalars, event: request.event)
+        var (outcome, map) = try apply(again, locale: locale, mapping: mapping)
+        let text = TextUnits.scalars(outcome.text)
+        outcome.caret = TextUnits.offset(ofScalarIndex: outcome.caret, in: text, unit: request.units)
+        outcome.change = Self.change(from: old, to: text, units: request.units)
+        guard let map else { return (outcome, nil) }
+        // Typed positions of the text sent → typed positions of the text without the separators → the answer.
+        let removedCount = action.end - action.start
+        let typedMap = (0...action.typedCount).map { typed in
+            let oldIndex = typed <= action.start ? typed : typed + removedCount
+            let index = cleaned(oldIndex)
+            return map[index <= start ? index : max(start, index - (end - start))]
         }
-        let answer = outcome(
-            text: formatted.scalars, caretIndex: caret, formatted: formatted, old: old, request: request,
-            locale: locale,
-            input: formatted.unexpected.isEmpty ? nil : Self.splice(old, deleteStart, deleteEnd, insertion),
-            truncated: truncated)
-        // Typed → the formatter's input: a deletion widened by rules 4 and 10 and a truncated insertion
-        // leave their dropped characters at the edit's position.
-        let (kept, removedEnd) = (inserted, deleteEnd)
-        let inputCount = old.count - (deleteEnd - deleteStart) + inserted
-        return (
-            answer,
-            typedMap(formatted, inputCount: inputCount) { typed in
-                let position = inOld(typed)
-                if typed > start && typed <= start + replacement.count {
-                    return deleteStart + min(typed - start, kept)
-                }
-                if position < deleteStart { return position }
-                if position < removedEnd || typed <= start { return deleteStart + (typed <= start ? 0 : kept) }
-                return position - removedEnd + deleteStart + kept
-            }
-        )
+        return (outcome, typedMap)
     }
 
     /// Formats a whole text as it stands (a prefill, the text a client shows on `blur`); the caret goes to
@@ -306,40 +184,11 @@ extension Field {
             conventions: locale.conventions)
         let formatted = formatter.format(old, context: context)
         let request = EditRequest(text: text, start: 0, end: 0, replacement: "", units: units, event: event)
-        return outcome(
-            text: formatted.scalars, caretIndex: formatted.scalars.count, formatted: formatted, old: old,
-            request: request, locale: locale, reportDropped: true, formValues: formValues)
+        let answers = Answers(request: request, old: old, locale: locale, formValues: formValues, reportDropped: true)
+        return answers.outcome(of: self, formatted, caret: formatted.scalars.count, input: old)
     }
 
     // MARK: - Steps
-
-    private static func resolveRange(_ request: EditRequest, in old: [Unicode.Scalar]) throws(EditError) -> (Int, Int) {
-        guard request.start <= request.end else {
-            throw .reversedRange(start: request.start, end: request.end)
-        }
-        func index(_ offset: Int) throws(EditError) -> Int {
-            switch TextUnits.scalarIndex(ofOffset: offset, in: old, unit: request.units) {
-            case .index(let index): return index
-            case .insideSurrogatePair: throw .splitsSurrogatePair(offset: offset)
-            case .outOfBounds:
-                throw .rangeOutOfBounds(
-                    start: request.start, end: request.end, length: TextUnits.length(old, in: request.units),
-                    units: request.units)
-            }
-        }
-        return (try index(request.start), try index(request.end))
-    }
-
-    private static func splice(
-        _ old: [Unicode.Scalar], _ start: Int, _ end: Int, _ insertion: ArraySlice<Unicode.Scalar>
-    ) -> [Unicode.Scalar] {
-        var raw: [Unicode.Scalar] = []
-        raw.reserveCapacity(old.count - (end - start) + insertion.count)
-        raw.append(contentsOf: old[..<start])
-        raw.append(contentsOf: insertion)
-        raw.append(contentsOf: old[end...])
-        return raw
-    }
 
     /// True when a significant character of `old` (one its formatting keeps, white space aside)
     /// outside `removed` is neither kept in `formatted` (the edited text's formatting, `count`
@@ -349,12 +198,7 @@ extension Field {
         _ formatted: Formatted, old: [Unicode.Scalar], removing removed: Range<Int>, inserting count: Int,
         neverSignificant: (Unicode.Scalar) -> Bool = { _ in false }, significantBefore: () -> [Bool]
     ) -> Bool {
-        var keptInput = [Bool](repeating: false, count: old.count - removed.count + count)
-        for source in formatted.sources {
-            if case .kept(let index) = source { keptInput[index] = true }
-        }
-        for index in formatted.normalized { keptInput[index] = true }
-        let kept = keptInput
+        let kept = keptInputs(formatted, old: old, removing: removed, inserting: count)
         let shift = count - removed.count
         // A character the formatter never keeps was not significant in the old text either: no
         // need to format the old text to know (BENCHMARKS.md item 16).
@@ -370,15 +214,48 @@ extension Field {
             return false
         }
         guard suspects() else { return false }
-        let significant = significantBefore()
+        return !lostCharacters(kept, old: old, removing: removed, shift: shift, significant: significantBefore())
+            .isEmpty
+    }
+
+    /// The old indices of the significant characters outside `removed` that `kept` (input indices of the
+    /// edit's formatting, `shift` past the edit) does not keep.
+    static func lostCharacters(
+        _ kept: [Bool], old: [Unicode.Scalar], removing removed: Range<Int>, shift: Int, significant: [Bool]
+    ) -> [Int] {
+        var lost: [Int] = []
         for index in 0..<removed.lowerBound where significant[index] && !kept[index] && !old[index].isSpace {
-            return true
+            lost.append(index)
         }
         for index in removed.upperBound..<old.count
         where significant[index] && !kept[index + shift] && !old[index].isSpace {
-            return true
+            lost.append(index)
         }
-        return false
+        return lost
+    }
+
+    /// For each input index of an edit's formatting: is its character still in the text? Kept, normalized
+    /// away, or — for a separator that was significant (holding a date's part in place) — now the layout's
+    /// own separator. A letter or digit turned into formatting is not.
+    static func keptInputs(
+        _ formatted: Formatted, old: [Unicode.Scalar], removing removed: Range<Int>, inserting count: Int
+    ) -> [Bool] {
+        var kept = [Bool](repeating: false, count: old.count - removed.count + count)
+        for source in formatted.sources {
+            switch source {
+            case .kept(let index): kept[index] = true
+            case .consumed(let index):
+                let oldIndex =
+                    index < removed.lowerBound
+                    ? index : index >= removed.lowerBound + count ? index - count + removed.count : nil
+                if let oldIndex, !old[oldIndex].isLetter && old[oldIndex].asciiDigit == nil {
+                    kept[index] = true
+                }
+            case .literal, .synthesized: break
+            }
+        }
+        for index in formatted.normalized { kept[index] = true }
+        return kept
     }
 
     /// How many characters of a paste after one that does not fit are tried, one at a time, before the
@@ -400,36 +277,6 @@ extension Field {
         return properties.uppercaseMapping.unicodeScalars.count > 1
             || properties.lowercaseMapping.unicodeScalars.count > 1
             || properties.titlecaseMapping.unicodeScalars.count > 1
-    }
-
-    /// Moves an insertion that would land inside a grapheme cluster (between an emoji and its skin
-    /// tone) to the end of that cluster, so that no insertion splits a character (rule 8). With a
-    /// selection, the rest of the cluster after it moves in front of the insertion.
-    static func keepClustersWhole(
-        _ old: [Unicode.Scalar], _ start: inout Int, _ end: inout Int, _ replacement: inout [Unicode.Scalar]
-    ) {
-        // Between two scalars below U+0300 there is always a boundary (CR LF aside): the usual case.
-        guard start > 0 && end < old.count,
-            old[start - 1].value >= 0x300 || old[end].value >= 0x300 || old[start - 1] == "\r"
-        else { return }
-        let remaining = Array(old[..<start]) + old[end...]
-        guard let boundaries = TextUnits.clusterBoundaries(remaining), !boundaries[start] else { return }
-        let target = TextUnits.snapToCluster(start, boundaries: boundaries) + (end - start)
-        if start == end {
-            start = target
-        } else {
-            replacement = Array(old[end..<target]) + replacement
-        }
-        end = target
-    }
-
-    /// For each input index: does the formatter keep it as a significant character?
-    private static func significantInputs(_ formatted: Formatted, count: Int) -> [Bool] {
-        var significant = [Bool](repeating: false, count: count)
-        for source in formatted.sources where source.isKept {
-            significant[source.inputIndex!] = true
-        }
-        return significant
     }
 
     enum Affinity {
@@ -476,7 +323,7 @@ extension Field {
 
     /// When `typed` equals the literals just before or just after `caret`, the
     /// caret position after them; else nil.
-    private static func literalRun(_ typed: [Unicode.Scalar], around caret: Int, in formatted: Formatted) -> Int? {
+    static func literalRun(_ typed: [Unicode.Scalar], around caret: Int, in formatted: Formatted) -> Int? {
         let count = typed.count
         if caret >= count, formatted.scalars[(caret - count)..<caret].elementsEqual(typed),
             formatted.sources[(caret - count)..<caret].allSatisfy(\.isLiteral)
@@ -491,31 +338,67 @@ extension Field {
         return nil
     }
 
-    /// The answer: `formatted` is the formatting of `input` (the old text when nil), shown as `text`.
-    /// Characters dropped as unexpected are reported with `reportDropped`, out-of-place ones always.
-    private func outcome(
-        text: [Unicode.Scalar], caretIndex: Int, formatted: Formatted, old: [Unicode.Scalar], request: EditRequest,
-        locale: LocalePreference, input: [Unicode.Scalar]? = nil, reportDropped: Bool? = nil, rejected: Bool = false,
-        truncated: Bool = false, deferred: Bool = false, formValues: [String: String] = [:]
-    ) -> EditOutcome {
-        let caret = TextUnits.snapToCluster(caretIndex, boundaries: TextUnits.clusterBoundaries(text))
-        let value = formatter.value(of: formatted)
-        let complete = formatted.complete ?? false
-        let textString = TextUnits.string(text)
-        let valueString = TextUnits.string(value)
-        let formattedText = text == formatted.scalars ? textString : TextUnits.string(formatted.scalars)
-        let unexpected = Self.unexpectedCharacters(
-            formatted, input: input ?? old, reportDropped: reportDropped ?? (request.event != .change))
-        let validation = validate(
-            ValidationInput(
-                text: formattedText, value: valueString, valueScalars: value, complete: complete, meta: formatted.meta,
-                formValues: formValues, unexpected: unexpected, conventions: locale.conventions),
-            event: request.event, locale: locale)
-        return EditOutcome(
-            text: textString, caret: TextUnits.offset(ofScalarIndex: caret, in: text, unit: request.units),
-            value: valueString, complete: complete, rejected: rejected, truncated: truncated,
-            deferred: deferred, change: Self.change(from: old, to: text, units: request.units), meta: formatted.meta,
-            validation: validation, unexpected: unexpected)
+    // MARK: - The answer
+
+    /// What an answer says besides the text, caret and validation.
+    struct AnswerFlags: OptionSet {
+        let rawValue: UInt8
+        /// The edit was refused (rule 5).
+        static let rejected = AnswerFlags(rawValue: 1)
+        /// Only part of the insertion was used (rule 5).
+        static let truncated = AnswerFlags(rawValue: 2)
+        /// An IME is composing: the text is as typed.
+        static let deferred = AnswerFlags(rawValue: 4)
+    }
+
+    /// How one request's answers are written: its units and event, the text it was sent, its locale.
+    struct Answers {
+        let request: EditRequest
+        let old: [Unicode.Scalar]
+        let locale: LocalePreference
+        var formValues: [String: String] = [:]
+        /// Characters dropped as unexpected are reported (rule 11): on `blur` and `submit`, and for a whole
+        /// text; characters kept out of place always are.
+        var reportDropped: Bool
+
+        init(
+            request: EditRequest, old: [Unicode.Scalar], locale: LocalePreference, formValues: [String: String] = [:],
+            reportDropped: Bool? = nil
+        ) {
+            self.request = request
+            self.old = old
+            self.locale = locale
+            self.formValues = formValues
+            self.reportDropped = reportDropped ?? (request.event != .change)
+        }
+
+        /// The answer: `formatted` is the formatting of `input`, shown as `shown` (the formatted text
+        /// unless an IME is composing), the caret at scalar index `caret`.
+        func outcome(
+            of field: Field, _ formatted: Formatted, shown: [Unicode.Scalar]? = nil, caret: Int,
+            input: [Unicode.Scalar], flags: AnswerFlags = []
+        ) -> EditOutcome {
+            let text = shown ?? formatted.scalars
+            let caret = TextUnits.snapToCluster(caret, boundaries: TextUnits.clusterBoundaries(text))
+            let value = field.formatter.value(of: formatted)
+            let complete = formatted.complete ?? false
+            let textString = TextUnits.string(text)
+            let valueString = TextUnits.string(value)
+            let formattedText = shown == nil ? textString : TextUnits.string(formatted.scalars)
+            let unexpected = Field.unexpectedCharacters(formatted, input: input, reportDropped: reportDropped)
+            let validation = field.validate(
+                ValidationInput(
+                    text: formattedText, value: valueString, valueScalars: value, complete: complete,
+                    meta: formatted.meta, formValues: formValues, unexpected: unexpected,
+                    conventions: locale.conventions),
+                event: request.event, locale: locale)
+            return EditOutcome(
+                text: textString, caret: TextUnits.offset(ofScalarIndex: caret, in: text, unit: request.units),
+                value: valueString, complete: complete, rejected: flags.contains(.rejected),
+                truncated: flags.contains(.truncated), deferred: flags.contains(.deferred),
+                change: Field.change(from: old, to: text, units: request.units), meta: formatted.meta,
+                validation: validation, unexpected: unexpected)
+        }
     }
 
     /// The characters of `input` that `formatted` reports as unexpected: those it keeps out of place,

@@ -8,7 +8,9 @@ public struct CardBrand: Sendable, Equatable {
     public let lengths: [Int]
     /// Digit positions a space goes before (`[4, 8, 12]` → `4242 4242 4242 4242`).
     public let gaps: [Int]
-    /// The usual length: from it on, a number that passes the Luhn check is complete.
+    /// The usual length: from it on, a number of a length the brand issues that passes the Luhn check
+    /// is complete (a shorter one is valid but not complete: more digits may follow, as a 13-digit
+    /// Visa number's first 13 digits do not tell it from a 16-digit one's).
     public let usualLength: Int
     /// Digits of the card security code.
     public let securityCodeLength: Int
@@ -32,21 +34,27 @@ public struct CardBrand: Sendable, Equatable {
     private static func one(_ prefix: String) -> (String, String) { (prefix, prefix) }
 
     /// The seven common brands and Maestro, in order of preference when two match equally.
-    /// Lengths are those issued today: Visa 13 or 16, Mastercard, Discover and JCB 16,
-    /// American Express 15, Diners Club 14 (some 16), UnionPay 16 to 19, Maestro 12 to 19.
+    ///
+    /// Lengths are the ranges the networks publish for the account numbers they issue (ISO/IEC 7812
+    /// allows 8 to 19 digits): Visa 13 to 19, Mastercard 16, American Express 15, Diners Club 14 to 19,
+    /// Discover 16 to 19, JCB 16 to 19, UnionPay 16 to 19, Maestro 12 to 19. Groups of four, a last
+    /// group of three for 19 digits (`4716 9895 8000 1715 211`); American Express `4-6-5` and Diners
+    /// Club `4-6-4` as their cards are printed, Diners Club's longer numbers going on in fours
+    /// (`3056 930009 0200 04`) so that no digit moves while one is typed.
     public static let all: [CardBrand] = [
-        CardBrand("visa", [one("4")], lengths: [13, 16], gaps: [4, 8, 12], usual: 16),
+        CardBrand("visa", [one("4")], lengths: Array(13...19), gaps: [4, 8, 12, 16], usual: 16),
         CardBrand(
             "mastercard", [("51", "55"), ("2221", "2720")], lengths: [16], gaps: [4, 8, 12], usual: 16),
         CardBrand("amex", [one("34"), one("37")], lengths: [15], gaps: [4, 10], usual: 15, code: 4),
         CardBrand(
-            "diners", [("300", "305"), one("3095"), one("36"), ("38", "39")], lengths: [14, 16], gaps: [4, 10],
-            usual: 14),
+            "diners", [("300", "305"), one("3095"), one("36"), ("38", "39")], lengths: Array(14...19),
+            gaps: [4, 10, 14], usual: 14),
         CardBrand(
-            "discover", [one("6011"), ("644", "649"), one("65")], lengths: [16], gaps: [4, 8, 12], usual: 16),
-        CardBrand("jcb", [("3528", "3589")], lengths: [16], gaps: [4, 8, 12], usual: 16),
+            "discover", [one("6011"), ("644", "649"), one("65")], lengths: Array(16...19), gaps: [4, 8, 12, 16],
+            usual: 16),
+        CardBrand("jcb", [("3528", "3589")], lengths: Array(16...19), gaps: [4, 8, 12, 16], usual: 16),
         CardBrand(
-            "unionpay", [one("62"), one("81")], lengths: [16, 17, 18, 19], gaps: [4, 8, 12, 16], usual: 16),
+            "unionpay", [one("62"), one("81")], lengths: Array(16...19), gaps: [4, 8, 12, 16], usual: 16),
         CardBrand(
             "maestro",
             [
@@ -54,7 +62,7 @@ public struct CardBrand: Sendable, Equatable {
                 one("63"),
                 one("67"), one("6"),
             ],
-            lengths: [12, 13, 14, 15, 16, 17, 18, 19], gaps: [4, 8, 12, 16], usual: 16),
+            lengths: Array(12...19), gaps: [4, 8, 12, 16], usual: 16),
     ]
 
     /// Grouping and length for a number whose brand is not known (yet).

@@ -1,14 +1,18 @@
 import SmartTextSupport
 
 /// `creditCard`: digits grouped as the brand prints them (`4242 4242 4242 4242`,
-/// American Express `3782 822463 10005`, Diners Club `3056 930902 5904`), at
-/// most the brand's longest length, and `meta.brand` once the prefix tells.
+/// `4716 9895 8000 1715 211`, American Express `3782 822463 10005`, Diners Club
+/// `3056 930902 5904`), at most the brand's longest length (``CardBrand/all``:
+/// 19 for Visa), and `meta.brand` once the prefix tells.
 ///
-/// Complete at the brand's longest length, or from its usual length on when
-/// the number passes the Luhn check. A digit typed past the brand's length is
-/// refused; when an edit elsewhere changes the brand (deleting the `6` of a
-/// 19-digit UnionPay number leaves a Mastercard prefix), the digits past the
-/// new brand's length stay, out of place, and the number is invalid.
+/// `complete` (a client may move on) at the brand's longest length, or at a
+/// length the brand issues from its usual length on (16 for Visa) when the
+/// number passes the Luhn check: a Luhn-valid 13-digit Visa number is valid but
+/// not complete, since its digits are also the start of a 16-digit one. A digit
+/// typed past the brand's length is refused; when an edit elsewhere changes the
+/// brand (deleting the `6` of a 19-digit UnionPay number leaves a Mastercard
+/// prefix), the digits past the new brand's length stay, out of place, and the
+/// number is invalid.
 public struct CreditCardFormatter: TextFormatter {
     public let name = "creditCard"
     public var laysOutWholeText: Bool { true }

@@ -1,89 +1,62 @@
 import SmartTextJSON
 import SmartTextSupport
 
-/// The order and separator of a date as a field writes it: `DD.MM.YYYY`, `MM/DD/YYYY`, `YYYY-MM-DD`.
+/// The parts, order and separator of a date as a field writes it: `DD.MM.YYYY`, `MM/DD/YYYY`, `YYYY-MM-DD`,
+/// or a month alone (`MM/YYYY`, `YYYY-MM`).
 public struct DatePattern: Sendable, Equatable, CustomStringConvertible {
-    public var order: DateOrder
+    /// The parts in the order they are written: a day, a month and a year, or a month and a year.
+    public private(set) var parts: [DatePart]
+    /// The separator people see and type.
     public var separator: Unicode.Scalar
+    /// Invisible marks written before each separator (a locale's right-to-left mark).
+    public var marks: [Unicode.Scalar]
 
-    public init(order: DateOrder, separator: Unicode.Scalar) {
-        self.order = order
+    public init(order: DateOrder, separator: Unicode.Scalar, marks: [Unicode.Scalar] = []) {
+        self.parts = Self.parts(order)
         self.separator = separator
+        self.marks = marks
+    }
+
+    /// A month and year alone (`MM/YYYY` when `monthFirst`, else `YYYY-MM`).
+    public init(monthFirst: Bool, separator: Unicode.Scalar) {
+        self.parts = monthFirst ? [.month, .year] : [.year, .month]
+        self.separator = separator
+        self.marks = []
     }
 
     /// The pattern of a locale's short dates.
     public init(_ style: DateStyle) {
-        self.init(order: style.order, separator: style.separator)
+        self.init(order: style.order, separator: style.separator, marks: style.marks)
     }
 
-    /// Parses `DD`, `MM` and `YYYY` in any order with one separator (`.`, `/`, `-` or a space) between them.
+    /// Parses `DD`, `MM` and `YYYY` in any of the usual orders, or `MM` and `YYYY` in either, with one
+    /// separator (`.`, `/`, `-` or a space) between them.
     public init?(_ text: String) {
         let scalars = Array(text.unicodeScalars)
-        guard scalars.count == 10 else { return nil }
-        func part(_ range: Range<Int>) -> String { String(String.UnicodeScalarView(scalars[range])) }
-        let separator: Unicode.Scalar
-        let parts: [String]
-        if scalars[2] == scalars[5] {
-            separator = scalars[2]
-            parts = [part(0..<2), part(3..<5), part(6..<10)]
-        } else if scalars[4] == scalars[7] {
-            separator = scalars[4]
-            parts = [part(0..<4), part(5..<7), part(8..<10)]
-        } else {
-            return nil
+        guard let separator = scalars.first(where: { !"DMYdmy".unicodeScalars.contains($0) }),
+            [".", "/", "-", " "].contains(separator)
+        else { return nil }
+        let letters = text.split(separator: Character(separator), omittingEmptySubsequences: false).map {
+            $0.uppercased()
         }
-        guard [".", "/", "-", " "].contains(separator) else { return nil }
-        let letters = parts.map { $0.uppercased() }
-        let order: DateOrder
         switch letters {
-        case ["DD", "MM", "YYYY"]: order = .dmy
-        case ["MM", "DD", "YYYY"]: order = .mdy
-        case ["YYYY", "MM", "DD"]: order = .ymd
+        case ["DD", "MM", "YYYY"]: self.init(order: .dmy, separator: separator)
+        case ["MM", "DD", "YYYY"]: self.init(order: .mdy, separator: separator)
+        case ["YYYY", "MM", "DD"]: self.init(order: .ymd, separator: separator)
+        case ["MM", "YYYY"]: self.init(monthFirst: true, separator: separator)
+        case ["YYYY", "MM"]: self.init(monthFirst: false, separator: separator)
         default: return nil
         }
-        self.init(order: order, separator: separator)
     }
 
     /// The registry's line for a pattern it cannot read.
     static func problem(_ text: String, orLocale: Bool = false) -> String {
-        "pattern must be DD, MM and YYYY in some order with one separator (. / - or a space) between them"
-            + " (DD.MM.YYYY, MM/DD/YYYY, YYYY-MM-DD)\(orLocale ? ", or \"locale\"" : ""), not \"\(text)\""
+        "pattern must be DD, MM and YYYY (DD.MM.YYYY, MM/DD/YYYY, YYYY-MM-DD), or MM and YYYY for a month "
+            + "(MM/YYYY, YYYY-MM), with one separator (. / - or a space) between them"
+            + "\(orLocale ? ", or \"locale\"" : ""), not \"\(text)\""
     }
 
-    /// `DD.MM.YYYY`.
-    public var description: String { written(day: "DD", month: "MM", year: "YYYY") }
-
-    /// A date written in this pattern (`31.12.2024`).
-    public func write(_ date: CalendarDate) -> String {
-        func two(_ number: Int) -> String { number < 10 ? "0\(number)" : "\(number)" }
-        let year = String(repeating: "0", count: max(0, 4 - String(date.year).count)) + String(date.year)
-        return written(day: two(date.day), month: two(date.month), year: year)
-    }
-
-    private func written(day: String, month: String, year: String) -> String {
-        let separator = String(Character(self.separator))
-        switch order {
-        case .dmy: return day + separator + month + separator + year
-        case .mdy: return month + separator + day + separator + year
-        case .ymd: return year + separator + month + separator + day
-        }
-    }
-
-    /// The date the digits of a value in this pattern spell (`31122024`), when they are eight and a real date.
-    public func date(digits: [Int]) -> CalendarDate? {
-        guard digits.count == 8 else { return nil }
-        func number(_ range: Range<Int>) -> Int { range.reduce(0) { $0 * 10 + digits[$1] } }
-        let date: CalendarDate
-        switch order {
-        case .dmy: date = CalendarDate(year: number(4..<8), month: number(2..<4), day: number(0..<2))
-        case .mdy: date = CalendarDate(year: number(4..<8), month: number(0..<2), day: number(2..<4))
-        case .ymd: date = CalendarDate(year: number(0..<4), month: number(4..<6), day: number(6..<8))
-        }
-        return date.isValid ? date : nil
-    }
-
-    /// The parts' kinds in order.
-    var parts: [DatePart] {
+    private static func parts(_ order: DateOrder) -> [DatePart] {
         switch order {
         case .dmy: [.day, .month, .year]
         case .mdy: [.month, .day, .year]
@@ -91,9 +64,60 @@ public struct DatePattern: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// True when the pattern has a day; false for a month alone (`MM/YYYY`).
+    public var hasDay: Bool { parts.contains(.day) }
+
+    /// The number of digits a whole date has in this pattern (8, or 6 for a month).
+    public var digitCount: Int { parts.reduce(0) { $0 + $1.segment.width } }
+
+    /// The longest text of the pattern (`31.12.2024`, `12/2024`), its marks included.
+    var length: Int { digitCount + (parts.count - 1) * (marks.count + 1) }
+
+    /// `DD.MM.YYYY`.
+    public var description: String { written(["DD", "MM", "YYYY"]) }
+
+    /// A date written in this pattern (`31.12.2024`; `12/2024` for a month, whose day is not written).
+    public func write(_ date: CalendarDate) -> String {
+        func two(_ number: Int) -> String { number < 10 ? "0\(number)" : "\(number)" }
+        let year = String(repeating: "0", count: max(0, 4 - String(date.year).count)) + String(date.year)
+        return written([two(date.day), two(date.month), year])
+    }
+
+    /// The parts written in order, given the day, month and year as written.
+    private func written(_ texts: [String]) -> String {
+        let separator = TextUnits.string(marks + [self.separator])
+        return parts.map { part -> String in
+            switch part {
+            case .day: texts[0]
+            case .month: texts[1]
+            case .year: texts[2]
+            }
+        }.joined(separator: separator)
+    }
+
+    /// The date the digits of a value in this pattern spell (`31122024`), when they are all there and a real
+    /// date; for a month (`122024`), its first day, when the month is real.
+    public func date(digits: [Int]) -> CalendarDate? {
+        guard digits.count == digitCount else { return nil }
+        var values: [DatePart: Int] = [:]
+        var position = 0
+        for part in parts {
+            let width = part.segment.width
+            values[part] = digits[position..<(position + width)].reduce(0) { $0 * 10 + $1 }
+            position += width
+        }
+        let date = CalendarDate(year: values[.year]!, month: values[.month]!, day: values[.day] ?? 1)
+        return date.isValid ? date : nil
+    }
+
+    /// The ISO 8601 form of a date read in this pattern: `2024-12-31`, or `2024-12` for a month.
+    public func iso(_ date: CalendarDate) -> String {
+        hasDay ? date.description : date.monthDescription
+    }
+
     /// The layout of the pattern's digits.
     var segments: DigitSegments {
-        DigitSegments(segments: parts.map(\.segment), separator: separator)
+        DigitSegments(segments: parts.map(\.segment), separator: marks + [separator])
     }
 
     /// The pattern written for the request when the field takes the locale's (`pattern` nil).
@@ -103,7 +127,7 @@ public struct DatePattern: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// A part of a date.
-enum DatePart {
+public enum DatePart: Sendable, Hashable {
     case day, month, year
 
     var segment: DigitSegments.Segment {
@@ -121,7 +145,8 @@ enum DatePart {
 /// digit cannot start it is padded (`4` as a month is `04`), a separator after a lone digit closes its
 /// part (`1.` is `01.`), and a 13th month or a 32nd day is refused when typed. `value` is the digits in
 /// the pattern's order (formatting it gives the text back); once they are a real date, `meta.date` is
-/// the date in ISO 8601 (`2024-12-31`), for a backend to store.
+/// the date in ISO 8601 (`2024-12-31`), for a backend to store. A month alone (`MM/YYYY`, `YYYY-MM`,
+/// `MM.YYYY`, …) is typed by the same rules, and its `meta.date` is the ISO year and month (`2024-12`).
 public struct DateFormatter: TextFormatter {
     public let name = "date"
     /// The field's pattern, or nil for the request locale's.
@@ -132,7 +157,8 @@ public struct DateFormatter: TextFormatter {
     }
 
     public var laysOutWholeText: Bool { true }
-    public var maximumLength: Int? { 10 }
+    /// `31.12.2024`, or `12/2024` for a month.
+    public var maximumLength: Int? { pattern?.hasDay == false ? 7 : 10 }
     public var readsLocale: Bool { pattern == nil }
     /// Digits, and the separators a date is typed with (whatever the locale's is).
     public var acceptedCharacters: AcceptedCharacters {
@@ -146,7 +172,7 @@ public struct DateFormatter: TextFormatter {
         output.complete = parsed.complete
         if parsed.complete {
             let digits = output.scalars.compactMap { $0.asciiDigit.map { Int($0.value - 0x30) } }
-            if let date = pattern.date(digits: digits) { output.meta["date"] = .string(date.description) }
+            if let date = pattern.date(digits: digits) { output.meta["date"] = .string(pattern.iso(date)) }
         }
         return output
     }

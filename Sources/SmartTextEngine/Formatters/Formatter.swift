@@ -69,10 +69,19 @@ public struct Formatted: Sendable, Equatable {
     /// number is shown in national form, a year's century, a pasted `IBAN` label, leading zeros on blur.
     /// They do not count as lost (edit rule 10) nor as unexpected (rule 11).
     public var normalized: [Int]
+    /// How many of the last output scalars are a suffix the caret stays before (a currency symbol written
+    /// after the amount, ` kg`): literals that follow the value rather than lead to the next character.
+    public var suffix: Int
+    /// Input indices of separators kept as significant only to hold the characters after them in their part
+    /// (a date's `-` after a part a deletion shortened). A deletion may make a separator of the old text one
+    /// of these; any other separator it made significant would be a character the user did not type (a
+    /// group separator read as a decimal point), and the deletion takes it too.
+    public var holding: [Int]
 
     public init(
         scalars: [Unicode.Scalar] = [], sources: [Provenance] = [], complete: Bool? = nil, overflow: Bool = false,
-        meta: JSONObject = JSONObject(), unexpected: [Int] = [], normalized: [Int] = []
+        meta: JSONObject = JSONObject(), unexpected: [Int] = [], normalized: [Int] = [], suffix: Int = 0,
+        holding: [Int] = []
     ) {
         self.scalars = scalars
         self.sources = sources
@@ -81,7 +90,12 @@ public struct Formatted: Sendable, Equatable {
         self.meta = meta
         self.unexpected = unexpected
         self.normalized = normalized
+        self.suffix = suffix
+        self.holding = holding
     }
+
+    /// The output position where the suffix starts (the end of the text when there is none).
+    public var suffixStart: Int { scalars.count - suffix }
 
     /// The input unchanged, every scalar kept.
     public static func identity(_ input: [Unicode.Scalar]) -> Formatted {
@@ -277,20 +291,54 @@ public struct FormatterPipeline: Sendable {
             // earlier step inserted is formatting, whatever a later step does with it).
             var unexpected = result.unexpected
             var normalized = result.normalized
+            var holding = result.holding
+            for index in next.holding {
+                if let original = result.sources[index].inputIndex { holding.append(original) }
+            }
             for index in next.unexpected {
                 if let original = result.sources[index].inputIndex { unexpected.append(original) }
             }
             for index in next.normalized {
                 if let original = result.sources[index].inputIndex { normalized.append(original) }
             }
+            // The earlier suffix, as far as this step keeps it at the end.
+            var suffix = next.suffix
+            if result.suffix > 0 {
+                let earlierSuffix = result.suffixStart
+                let carried = next.sources.reversed().prefix { ($0.inputIndex ?? -1) >= earlierSuffix }.count
+                suffix = max(suffix, carried)
+            }
             result = Formatted(
                 scalars: next.scalars, sources: sources,
                 complete: Self.combine(result.complete, next.complete),
                 overflow: result.overflow || next.overflow, meta: meta,
                 unexpected: next.unexpected.isEmpty ? unexpected : unexpected.sorted(),
-                normalized: next.normalized.isEmpty ? normalized : normalized.sorted())
+                normalized: next.normalized.isEmpty ? normalized : normalized.sorted(), suffix: suffix,
+                holding: holding)
         }
+        if formatters.count > 1 && !result.unexpected.isEmpty { Self.matchDroppedToLiterals(&result, input: input) }
         return result
+    }
+
+    /// A character an earlier formatter dropped where a later one writes the same literal (the `+` of a
+    /// `+7 (###)` mask after `digits`) is that literal, consumed: formatting, not unexpected (rule 11).
+    private static func matchDroppedToLiterals(_ result: inout Formatted, input: [Unicode.Scalar]) {
+        var kept = [Bool](repeating: false, count: input.count)
+        for source in result.sources { if let index = source.inputIndex { kept[index] = true } }
+        var unexpected = result.unexpected
+        // Each input position's place in the output, computed once (a text with many dropped characters
+        // would otherwise be scanned once for each).
+        let positions = Field.leftPositions(result, inputCount: input.count)
+        unexpected.removeAll { index in
+            guard !kept[index] else { return false }
+            let position = positions[index]
+            guard position < result.scalars.count, result.sources[position] == .literal,
+                result.scalars[position] == input[index].halfWidth
+            else { return false }
+            result.sources[position] = .consumed(index)
+            return true
+        }
+        result.unexpected = unexpected
     }
 
     /// The output positions of `formatted` that came from fresh input: the next formatter's fresh range.

@@ -69,12 +69,12 @@ public struct TimeFormatter: TextFormatter {
         segments: [
             DigitSegments.Segment(width: 2, padAbove: 2, maxFirst: 2, range: 0...23),
             DigitSegments.Segment(width: 2, padAbove: nil, maxFirst: 5, range: 0...59),
-        ], separator: ":", closers: [":", "."])
+        ], separator: [":"], closers: [":", "."])
     private static let hours12 = DigitSegments(
         segments: [
             DigitSegments.Segment(width: 2, padAbove: 1, maxFirst: 1, range: 1...12),
             DigitSegments.Segment(width: 2, padAbove: nil, maxFirst: 5, range: 0...59),
-        ], separator: ":", closers: [":", "."])
+        ], separator: [":"], closers: [":", "."])
 
     private static let markerLetters: [Unicode.Scalar] = ["a", "A", "p", "P", "m", "M"]
 

@@ -1,7 +1,7 @@
 import SmartTextSupport
 
-/// The languages a client asked for, best first (from the body's `locale`,
-/// else `Accept-Language`, else English).
+/// The languages a client asked for, best first (the server reads them from the body's `locale`, else
+/// `Accept-Language`, else English: the engine parses no header).
 public struct LocalePreference: Sendable, Equatable {
     /// Language tags, best first, canonical (`zh-CN` → `zh-Hans`).
     public let tags: [String]
@@ -17,45 +17,45 @@ public struct LocalePreference: Sendable, Equatable {
     public static let english = LocalePreference(tags: ["en"])
 
     public init(tags: [String]) {
+        let tags = tags.filter(Self.isLanguageTag)
         self.tags = tags.map(Self.canonical)
         self.region = tags.lazy.compactMap(Self.region(of:)).first
     }
 
-    /// Parses an `Accept-Language` header: q-values honored, `*` and `q=0` ignored.
-    ///
-    /// A browser sends the same header with every request, and parsing one
-    /// cost as much as the rest of a keystroke: headers up to 256 bytes are
-    /// parsed once and remembered (longer ones, which no browser sends, each
-    /// time; BENCHMARKS.md item 12).
-    public init(acceptLanguage header: String) {
-        let parsed =
-            header.utf8.count <= 256
-            ? Self.parsedHeaders.value(for: header) { Self.parse(acceptLanguage: header) }
-            : Self.parse(acceptLanguage: header)
-        tags = parsed.tags
-        region = parsed.region
+    /// The longest language tag read (RFC 5646 tags are short: 35 characters hold any that registries use).
+    public static let maximumTagLength = 64
+
+    /// True for a well-formed language tag of at most ``maximumTagLength`` characters: subtags of 1 to 8
+    /// ASCII letters and digits separated by `-` (or `_`), the first 2 to 8 letters (`de-CH`, `zh-Hans-TW`,
+    /// `ar-EG-u-nu-latn`). Others (a 60 KB value, `de DE`) are not read as a locale.
+    public static func isLanguageTag(_ tag: String) -> Bool {
+        let utf8 = tag.utf8
+        guard utf8.count <= maximumTagLength else { return false }
+        var index = 0
+        var subtagLength = 0
+        for byte in utf8 {
+            if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") {
+                guard subtagLength > 0, index > 0 || subtagLength >= 2 || Self.isSingletonStart(tag) else {
+                    return false
+                }
+                index += 1
+                subtagLength = 0
+                continue
+            }
+            let isLetter = (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A
+            let isDigit = byte >= 0x30 && byte <= 0x39
+            guard isLetter || (isDigit && index > 0), subtagLength < 8 else { return false }
+            subtagLength += 1
+        }
+        return subtagLength > 0 && (index > 0 || subtagLength >= 2)
     }
 
-    /// Parsed `Accept-Language` headers (at most about 2 × 128 of them).
-    private static let parsedHeaders = BoundedCache<String, (tags: [String], region: String?)>(limit: 128)
-
-    /// The canonical tags of an `Accept-Language` header, best first, and the region of the best tag with one.
-    private static func parse(acceptLanguage header: String) -> (tags: [String], region: String?) {
-        var weighted: [(tag: String, quality: Double, order: Int)] = []
-        for (order, part) in header.split(separator: ",").enumerated() {
-            let pieces = part.split(separator: ";")
-            guard let first = pieces.first else { continue }
-            let tag = first.trimmingSpaces()
-            guard !tag.isEmpty, tag != "*" else { continue }
-            var quality = 1.0
-            for parameter in pieces.dropFirst() {
-                let trimmed = parameter.trimmingSpaces()
-                if trimmed.hasPrefix("q="), let value = Double(trimmed.dropFirst(2)) { quality = value }
-            }
-            if quality > 0 { weighted.append((tag, quality, order)) }
-        }
-        weighted.sort { $0.quality != $1.quality ? $0.quality > $1.quality : $0.order < $1.order }
-        return (weighted.map { canonical($0.tag) }, weighted.lazy.compactMap { region(of: $0.tag) }.first)
+    /// A private-use (`x-…`) or grandfathered (`i-…`) tag, whose first subtag is one letter.
+    private static func isSingletonStart(_ tag: String) -> Bool {
+        let utf8 = tag.utf8
+        guard utf8.count > 2, let first = utf8.first else { return false }
+        return (first | 0x20 == UInt8(ascii: "x") || first | 0x20 == UInt8(ascii: "i"))
+            && utf8.dropFirst().first == UInt8(ascii: "-")
     }
 
     /// The two-letter region subtag of a language tag (`en-GB`, `zh-Hant-TW`, `de_CH`), upper case.
@@ -70,7 +70,8 @@ public struct LocalePreference: Sendable, Equatable {
         return nil
     }
 
-    /// `zh`, `zh-CN`, `zh-SG`, `zh-Hans-*` → `zh-Hans`; `zh-TW`, `zh-HK`, `zh-MO`, `zh-Hant-*` → `zh-Hant`;
+    /// `zh`, `zh-CN`, `zh-SG`, `zh-Hans-*` → `zh-Hans`; `zh-TW`, `zh-HK`, `zh-MO`, `zh-Hant-*` → `zh-Hant`: an
+    /// explicit script wins over the region (`zh-Hans-HK` is Simplified, `zh-Hant-CN` Traditional);
     /// `_` → `-`; other tags in BCP 47's case: the language lower case, a script title case (`Latn`), a
     /// region upper case (`pt-BR`, `es-419`).
     static func canonical(_ tag: String) -> String {
@@ -87,10 +88,11 @@ public struct LocalePreference: Sendable, Equatable {
         let parts = tag.split { $0 == "_" || $0 == "-" }.map { $0.lowercased() }
         guard let language = parts.first else { return tag }
         if language == "zh" {
-            if parts.contains("hant") || parts.contains("tw") || parts.contains("hk") || parts.contains("mo") {
-                return "zh-Hant"
-            }
-            return "zh-Hans"
+            // The script subtag comes right after the language (extensions aside); it decides, else the region.
+            let subtags = parts.dropFirst().prefix { $0.count > 1 }
+            if subtags.contains("hans") { return "zh-Hans" }
+            if subtags.contains("hant") { return "zh-Hant" }
+            return subtags.contains { ["tw", "hk", "mo"].contains($0) } ? "zh-Hant" : "zh-Hans"
         }
         return
             ([language]

@@ -24,30 +24,34 @@ enum CoreRules {
             options.requiredInteger("max", in: 1...1_000_000).map { MaxLengthFormatter(max: $0) }
         },
         FormatterDefinition(
-            "mask", options: ["pattern"],
-            summary: "`#` a digit, `A` a letter, `*` a letter or digit, `\\` escapes, anything else a literal"
-        ) { options in
-            guard let pattern = options.requiredString("pattern") else { return nil }
-            do throws(MaskFormatter.PatternError) {
-                return try MaskFormatter(pattern: pattern)
-            } catch {
-                options.problem(error.message)
-                return nil
-            }
-        },
+            "mask", options: ["pattern", "patterns", "slots", "placeholder"],
+            summary: "`#` a digit, `A` a letter, `*` a letter or digit, `[...]` an optional part, `\\` escapes, "
+                + "anything else a literal; `slots` defines slot characters: "
+                + "`{\"H\": {\"accepts\": \"0-9A-F\", \"case\": \"upper\"}}`; `patterns`: one of several "
+                + "(`{\"pattern\", \"name\", \"startsWith\"}`), chosen by what is typed, `meta.mask` its name; "
+                + "`placeholder` shown in the slots not yet filled (`(12_) ___-____`)",
+            build: mask),
         FormatterDefinition(
             "creditCard",
             summary:
-                "grouped by brand: Visa, Mastercard (incl. 2221–2720), American Express `4-6-5`, Diners Club `4-6-4`, "
-                + "Discover, JCB, UnionPay (up to 19 digits), Maestro; `meta.brand`"
+                "grouped by brand, at the lengths it issues: Visa (13–19 digits), Mastercard (incl. 2221–2720), "
+                + "American Express `4-6-5`, Diners Club `4-6-4` (14–19), Discover, JCB, UnionPay (16–19), Maestro; "
+                + "`meta.brand`"
         ) { _ in CreditCardFormatter() },
         FormatterDefinition("cardExpiry", summary: "`MM/YY`; `4` gives `04/`") { _ in CardExpiryFormatter() },
-        FormatterDefinition("iban", summary: "groups of four, the country's length") { _ in IBANFormatter() },
-        FormatterDefinition("email", summary: "white space removed, domain lower-cased") { _ in EmailFormatter() },
+        FormatterDefinition(
+            "iban",
+            summary: "groups of four, the country's length and BBAN structure (ISO 13616 registry); `meta.country`, "
+                + "`meta.bankCode`, `meta.branchCode`"
+        ) { _ in IBANFormatter() },
+        FormatterDefinition("email", summary: "white space removed, the domain lower-cased") { _ in
+            EmailFormatter()
+        },
         FormatterDefinition(
             "date", options: ["pattern"],
-            summary: "`DD.MM.YYYY`, `MM/DD/YYYY`, `YYYY-MM-DD`… (`pattern` omitted: the request locale's order); "
-                + "`meta.date` the ISO date"
+            summary: "`DD.MM.YYYY`, `MM/DD/YYYY`, `YYYY-MM-DD`… (`pattern` omitted: the request locale's order), "
+                + "or a month alone: `MM/YYYY`, `YYYY-MM`, `MM.YYYY`…; `meta.date` the ISO date (`2024-12-31`, a "
+                + "month `2024-12`)"
         ) { options in
             guard let text = options.string("pattern") else { return DateFormatter(pattern: nil) }
             guard let pattern = DatePattern(text) else {
@@ -70,13 +74,227 @@ enum CoreRules {
         },
         FormatterDefinition(
             "number",
-            options: ["grouping", "groupSeparator", "decimalSeparator", "fractionDigits", "allowNegative", "currency"],
+            options: [
+                "grouping", "groupSeparator", "decimalSeparator", "fractionDigits", "allowNegative", "currency",
+                "prefix", "suffix", "negative", "scale",
+            ],
             summary:
                 "grouping `thousand`, `wan`, `lakh` or `none` and the separators (those left out follow the request's "
-                + "locale); `currency` an ISO 4217 code, its symbol as the locale writes it; `value` is always "
-                + "`1234567.89`",
+                + "locale); `currency` an ISO 4217 code, its symbol as the locale writes it; `prefix` and `suffix` "
+                + "the field's own (`USD `, ` kg`, `%`), the caret never inside them; `negative` `minus` or "
+                + "`parentheses` (`(1,234.50)`); `scale`: `meta.scaled` is the number times 10^scale (`-2`: "
+                + "`12.5 %` is `0.125`); `value` is always `1234567.89`",
             build: number),
+        FormatterDefinition(
+            "identifier", options: ["kind", "kinds"],
+            summary: "a national, tax or company number or a global code in its layout as typed (`kind`: `br.cpf`, "
+                + "`in.pan`, `isbn`…, `GET /v1/identifiers` lists them; `kinds`: one of several, chosen by what is "
+                + "typed); `meta.kind`, `meta.country`, `meta.compact`"
+        ) { options in
+            identifierKinds(&options).map { IdentifierFormatter(kinds: $0) }
+        },
+        FormatterDefinition(
+            "vat", options: ["country"],
+            summary: "a VAT number of `country` (EU member states, `GB`, `CH`, `NO`), its prefix supplied; without "
+                + "it, of the country its prefix names; `meta.country`, `meta.compact`"
+        ) { options in
+            vatKinds(&options).map { IdentifierFormatter(name: "vat", kinds: $0) }
+        },
     ]
+
+    private static func mask(_ options: inout RuleOptions) -> (any TextFormatter)? {
+        let problems = options.problems.count
+        let pattern = options.string("pattern")
+        let classes = maskSlotClasses(&options)
+        let given = options.object["patterns"]
+        let placeholder = options.character("placeholder")
+        if let placeholder,
+            placeholder.isLetter || placeholder.halfWidth.asciiDigit != nil || placeholder.isSpace
+                || MaskFormatter.joinsPreviousCharacter(placeholder)
+                || classes?.contains(where: { $0.character == placeholder }) == true
+                || ["#", "A", "*", "\\", "[", "]"].contains(placeholder)
+        {
+            options.problem(
+                "placeholder must be a character that is no letter, digit, white space, slot character or "
+                    + "joining mark (\"_\"), not \"\(placeholder)\"")
+        }
+        guard options.problems.count == problems, let classes else { return nil }
+        func build(_ pattern: String, _ place: String) -> MaskFormatter? {
+            do throws(MaskFormatter.PatternError) {
+                let mask = try MaskFormatter(pattern: pattern, classes: classes, placeholder: placeholder)
+                if let placeholder, mask.slots.contains(.literal(placeholder)) {
+                    options.problem(
+                        place + "the placeholder \"\(placeholder)\" is a literal of the pattern \"\(pattern)\": "
+                            + "a shown placeholder could not be told from it")
+                    return nil
+                }
+                return mask
+            } catch {
+                options.problem(place + error.message)
+                return nil
+            }
+        }
+        switch (pattern, given) {
+        case (let pattern?, nil): return build(pattern, "")
+        case (nil, .array(let list)?) where !list.isEmpty:
+            var choices: [MaskAlternatives.Choice] = []
+            var names: Set<String> = []
+            for (index, entry) in list.enumerated() {
+                let place = "patterns[\(index)]: "
+                var text: String? = nil
+                var name: String? = nil
+                var startsWith: [String] = []
+                switch entry {
+                case .string(let value): text = value
+                case .object(let object):
+                    for member in object.members {
+                        switch (member.key, member.value) {
+                        case ("pattern", .string(let value)): text = value
+                        case ("name", .string(let value)): name = value
+                        case ("startsWith", .array(let prefixes)):
+                            for prefix in prefixes {
+                                guard case .string(let value) = prefix, !value.isEmpty else {
+                                    options.problem(place + "startsWith must list non-empty strings (\"34\")")
+                                    return nil
+                                }
+                                startsWith.append(value)
+                            }
+                        default:
+                            options.problem(
+                                place + "\"\(member.key)\" is not one of pattern (a string), name (a string), "
+                                    + "startsWith (a list of strings)")
+                            return nil
+                        }
+                    }
+                default: break
+                }
+                guard let text else {
+                    options.problem(place + "needs a pattern: \"###.###.###-##\" or {\"pattern\": …, \"name\": …}")
+                    return nil
+                }
+                guard let mask = build(text, place) else { return nil }
+                let choice = MaskAlternatives.Choice(mask: mask, name: name, startsWith: startsWith)
+                guard names.insert(choice.name).inserted else {
+                    options.problem(place + "the name \"\(choice.name)\" is already another pattern's")
+                    return nil
+                }
+                choices.append(choice)
+            }
+            let layouts = choices.map(\.mask.layoutCount).reduce(0, +)
+            guard layouts <= MaskFormatter.maximumLayouts else {
+                options.problem(
+                    "patterns lay the text out in \(layouts) ways (each pattern once for each choice of its "
+                        + "optional parts); at most \(MaskFormatter.maximumLayouts)")
+                return nil
+            }
+            return choices.count == 1 ? choices[0].mask : MaskAlternatives(choices)
+        default:
+            options.problem(
+                "mask needs the option \"pattern\" (a string) or \"patterns\" (a non-empty list), not both")
+            return nil
+        }
+    }
+
+    /// The slot characters of `mask`'s `slots` option (none without it); nil (recorded) when one cannot be used.
+    static func maskSlotClasses(_ options: inout RuleOptions) -> [MaskFormatter.SlotClass]? {
+        guard let given = options.object["slots"] else { return [] }
+        guard case .object(let object) = given else {
+            options.problem("slots must be an object: {\"H\": {\"accepts\": \"0-9A-F\", \"case\": \"upper\"}}")
+            return nil
+        }
+        var classes: [MaskFormatter.SlotClass] = []
+        for member in object.members {
+            let key = Array(member.key.unicodeScalars)
+            guard key.count == 1, !["#", "A", "*", "\\"].contains(key[0]), !key[0].isSpace,
+                !MaskFormatter.joinsPreviousCharacter(key[0])
+            else {
+                options.problem(
+                    "slots: \"\(member.key)\" must be one character other than #, A, *, \\ and white space")
+                return nil
+            }
+            var accepts: String? = nil
+            var folding: CaseFormatter.Direction? = nil
+            switch member.value {
+            case .string(let text): accepts = text
+            case .object(let definition):
+                for entry in definition.members {
+                    switch (entry.key, entry.value) {
+                    case ("accepts", .string(let text)): accepts = text
+                    case ("case", .string("upper")): folding = .upper
+                    case ("case", .string("lower")): folding = .lower
+                    case ("case", _):
+                        options.problem("slots: \"\(member.key)\": case must be \"upper\" or \"lower\"")
+                        return nil
+                    case ("accepts", _):
+                        options.problem("slots: \"\(member.key)\": accepts must be a string (\"0-9A-F\")")
+                        return nil
+                    default:
+                        options.problem(
+                            "slots: \"\(member.key)\": unknown key \"\(entry.key)\" (it takes accepts and case)")
+                        return nil
+                    }
+                }
+            default: break
+            }
+            guard let accepts else {
+                options.problem(
+                    "slots: \"\(member.key)\" needs the characters it accepts: \"0-9A-F\" or "
+                        + "{\"accepts\": \"0-9A-F\", \"case\": \"upper\"}")
+                return nil
+            }
+            let (ranges, problem) = MaskFormatter.SlotClass.ranges(accepts)
+            guard let ranges else {
+                options.problem("slots: \"\(member.key)\": accepts \(problem ?? "")")
+                return nil
+            }
+            classes.append(MaskFormatter.SlotClass(character: key[0], ranges: ranges, folding: folding))
+        }
+        return classes
+    }
+
+    /// The kinds of `identifier`'s `kind` or `kinds` option; nil (recorded) when missing or unknown.
+    static func identifierKinds(_ options: inout RuleOptions) -> [IdentifierKind]? {
+        let problems = options.problems.count
+        let one = options.string("kind")
+        let several = options.strings("kinds")
+        guard options.problems.count == problems else { return nil }
+        guard (one == nil) != (several == nil) else {
+            options.problem(
+                "identifier needs \"kind\" (a kind of GET /v1/identifiers: \"br.cpf\") or \"kinds\" (a list)")
+            return nil
+        }
+        let names = several ?? [one!]
+        guard !names.isEmpty else {
+            options.problem("kinds must name at least one kind")
+            return nil
+        }
+        var kinds: [IdentifierKind] = []
+        for name in names {
+            guard let kind = Identifiers.kind(name) else {
+                options.problem(
+                    "unknown identifier kind \"\(name)\": GET /v1/identifiers lists the kinds (\"br.cpf\", \"in.pan\", "
+                        + "\"isbn\")")
+                return nil
+            }
+            kinds.append(kind)
+        }
+        return kinds
+    }
+
+    /// The VAT kinds of `vat`'s `country` option: that country's, or every one when it is left out.
+    static func vatKinds(_ options: inout RuleOptions) -> [IdentifierKind]? {
+        let problems = options.problems.count
+        guard let country = options.string("country") else {
+            return options.problems.count == problems ? Identifiers.vat : nil
+        }
+        guard let kind = Identifiers.vat(country: country == "EL" ? "GR" : country), country == country.uppercased()
+        else {
+            options.problem(
+                "unknown VAT country \"\(country)\": one of \(Identifiers.vatCountries.joined(separator: ", "))")
+            return nil
+        }
+        return [kind]
+    }
 
     private static func number(_ options: inout RuleOptions) -> (any TextFormatter)? {
         let problems = options.problems.count
@@ -87,6 +305,18 @@ enum CoreRules {
         let givenFraction = options.integer("fractionDigits", in: 0...10)
         let allowNegative = options.bool("allowNegative") ?? false
         let currency = options.string("currency")
+        let prefix = options.string("prefix")
+        let suffix = options.string("suffix")
+        let negative = options.choice("negative", as: NumberFormatter.NegativeStyle.self)
+        let scale = options.integer("scale", in: -10...10)
+        if negative == .parentheses && !allowNegative {
+            options.problem("negative \"parentheses\" needs \"allowNegative\": true")
+        }
+        if currency != nil && (prefix != nil || suffix != nil) {
+            options.problem(
+                "prefix and suffix cannot be combined with currency: the currency's symbol is written around the "
+                    + "amount as the locale writes it")
+        }
         if options.object["grouping"] == nil { localeParts.insert(.grouping) }
         if options.object["groupSeparator"] == nil { localeParts.insert(.groupSeparator) }
         if options.object["decimalSeparator"] == nil { localeParts.insert(.decimalSeparator) }
@@ -120,11 +350,42 @@ enum CoreRules {
                 "with \".\" as groupSeparator, fractionDigits must be below \(group) (the digits of a \(grouping) "
                     + "group), or a value such as 1234.567 could not be told from the text 1.234.567")
         }
+        for (key, text) in [("prefix", prefix), ("suffix", suffix)] {
+            guard let text else { continue }
+            if let problem = numberAffixProblem(text, separators: [givenGroup, givenDecimal].compactMap { $0 }) {
+                options.problem("\(key) \(problem)")
+            }
+        }
         guard options.problems.count == problems else { return nil }
         return NumberFormatter(
             grouping: grouping, groupSeparator: groupSeparator, decimalSeparator: decimalSeparator,
             fractionDigits: fractionDigits, allowNegative: allowNegative, followingLocale: localeParts,
-            currency: currency)
+            currency: currency,
+            style: NumberFormatter.Style(
+                prefix: prefix ?? "", suffix: suffix ?? "", negative: negative ?? .minus, scale: scale ?? 0))
+    }
+
+    /// Why a number's `prefix` or `suffix` cannot be used, if it cannot: it must have a character that is not
+    /// white space, at most 16 characters, none that the number reads (a digit, a sign, a separator, a
+    /// parenthesis; white space is formatting around the number) and none that joins the character before it.
+    static func numberAffixProblem(_ text: String, separators: [Unicode.Scalar]) -> String? {
+        let scalars = Array(text.unicodeScalars)
+        guard scalars.contains(where: { !$0.isSpace }) else {
+            return "must have a character that is not white space, not \"\(text)\""
+        }
+        guard scalars.count <= 16 else { return "must be at most 16 characters, not \(scalars.count)" }
+        if let read = scalars.first(where: {
+            $0.halfWidth.asciiDigit != nil || NumberFormatter.Style.reservedCharacters.contains($0.halfWidth)
+                || (separators.contains($0) && !$0.isSpace)
+        }) {
+            return "cannot hold \"\(read)\": the number reads digits, signs, separators and parentheses "
+                + "(\"\(text)\")"
+        }
+        if let joining = scalars.first(where: MaskFormatter.joinsPreviousCharacter) {
+            let code = String(joining.value, radix: 16, uppercase: true)
+            return "cannot hold U+\(code), which joins the character before it into one character (\"\(text)\")"
+        }
+        return nil
     }
 
     // MARK: Validators
@@ -149,7 +410,7 @@ enum CoreRules {
                 "length", options: ["min", "max"], summary: "from `min` to `max` characters (either may be left out)",
                 build: length),
             ValidatorDefinition(
-                "email", summary: "a practical address (see below)"
+                "email", summary: "an address with an ASCII domain (`RuleCatalog.standard`'s takes IDNA2008 domains)"
             ) { _, _ in EmailValidator() },
             ValidatorDefinition("luhn", summary: "the Luhn check digit of card numbers") { _, _ in LuhnValidator() },
             ValidatorDefinition(
@@ -161,7 +422,9 @@ enum CoreRules {
                 "cvc", options: ["cardField"],
                 summary: "3 digits; 4 when the form's `cardField` (default `credit_card`) is an American Express card"
             ) { options, _ in CVCValidator(cardField: options.string("cardField") ?? "credit_card") },
-            ValidatorDefinition("iban", summary: "the country's length and the mod-97 check") { _, _ in
+            ValidatorDefinition(
+                "iban", summary: "ISO 13616: the country's length and BBAN structure, ISO 7064 MOD 97-10 (see below)"
+            ) { _, _ in
                 IBANValidator()
             },
             ValidatorDefinition(
@@ -172,7 +435,8 @@ enum CoreRules {
                 "date", options: ["pattern", "min", "max"],
                 summary:
                     "a date that exists, in `pattern`'s order (`DD.MM.YYYY`, `locale`; omitted: the field's `date` "
-                    + "formatter's, else `YYYY-MM-DD`); `min` and `max` as ISO dates or `today`",
+                    + "formatter's, else `YYYY-MM-DD`), or a month (`MM/YYYY`, `YYYY-MM`); `min` and `max` as ISO "
+                    + "dates, months (`2024-12`, compared by month) or `today`",
                 build: date),
             ValidatorDefinition(
                 "time", options: ["min", "max"],
@@ -182,6 +446,16 @@ enum CoreRules {
             ValidatorDefinition(
                 "number", options: ["min", "max"], summary: "a number from `min` to `max`", build: number),
             ValidatorDefinition("digits", summary: "decimal digits only") { _, _ in DigitsValidator() },
+            ValidatorDefinition(
+                "identifier", options: ["kind", "kinds"],
+                summary: "a valid identifier of `kind` (or of one of `kinds`): its layout, check digits and structure, "
+                    + "from the kind's public definition"
+            ) { options, _ in identifierKinds(&options).map { IdentifierValidator(kinds: $0) } },
+            ValidatorDefinition(
+                "vat", options: ["country"],
+                summary: "a valid VAT number of `country` (without it, of the country its prefix names): its check "
+                    + "digits"
+            ) { options, _ in vatKinds(&options).map { IdentifierValidator(name: "vat", kinds: $0) } },
         ]
         + IncludesValidator.Kind.allCases.map { kind in
             ValidatorDefinition(kind.rawValue, summary: kind.summary) { _, _ in IncludesValidator(kind) }
@@ -246,8 +520,14 @@ enum CoreRules {
     }
 
     private static func date(_ options: inout RuleOptions, _ form: [String: LocalizedText]?) -> (any Validator)? {
-        guard let bounds = bounds(&options, "a date YYYY-MM-DD that exists, or \"today\"", DateValidator.Bound.init)
+        guard
+            let bounds = bounds(
+                &options, "a date YYYY-MM-DD that exists, a month YYYY-MM, or \"today\"", DateValidator.Bound.init)
         else { return nil }
+        if let min = bounds.min?.days, let max = bounds.max?.days, max.last < min.first {
+            options.problem("min (\(bounds.min!)) is later than max (\(bounds.max!)): no date can be valid")
+            return nil
+        }
         var layout: DateLayout? = nil
         if let text = options.string("pattern") {
             if text == "locale" {

@@ -29,11 +29,17 @@ public struct FieldHints: Sendable, Equatable {
 
     public init() {}
 
+    /// The text hints, each once: its registry and answer key, and where it is kept (the decoder and the
+    /// answer writer read this list; `secure` and `example` are handled besides).
+    public static var textHints: [(key: StaticString, path: WritableKeyPath<FieldHints, String?>)] {
+        [
+            ("placeholder", \.placeholder), ("inputmode", \.inputmode), ("autocomplete", \.autocomplete),
+            ("keyboard", \.keyboard), ("textContentType", \.textContentType), ("androidInputType", \.androidInputType),
+        ]
+    }
+
     /// The hint keys a registry accepts.
-    public static let keys = [
-        "placeholder", "inputmode", "autocomplete", "keyboard", "textContentType", "androidInputType", "secure",
-        "example",
-    ]
+    public static var keys: [String] { textHints.map { "\($0.key)" } + ["secure", "example"] }
 }
 
 /// A field configuration, resolved and validated: everything the engine needs

@@ -38,6 +38,7 @@ struct RegistryBuilder {
         var fields: [String: Field] = [:]
         for definition in document.fields {
             guard let field = resolved[definition.name].flatMap({ Self.field(definition.name, $0) }) else { continue }
+            if let rules = resolved[definition.name], !checkRules(rules, at: definition.place) { continue }
             fields[definition.name] = field
         }
         var forms: [String: Form] = [:]
@@ -225,6 +226,19 @@ struct RegistryBuilder {
         return sound
     }
 
+    /// Reports each validator that cannot work with the field's formatters (``Validator/conflict(with:)``),
+    /// with the extends chain applied. True when there is none.
+    private mutating func checkRules(_ resolved: Resolved, at place: ProblemPlace) -> Bool {
+        let formatters = resolved.formatters ?? []
+        var sound = true
+        for (position, rule) in (resolved.validators ?? []).enumerated() {
+            guard let conflict = rule.validator.conflict(with: formatters) else { continue }
+            diagnostics.report(place, "validators[\(position)] (\(rule.validator.name))", conflict)
+            sound = false
+        }
+        return sound
+    }
+
     /// The built rule when its options had no mistake; else its mistakes, reported.
     private mutating func report<Built>(
         _ options: RuleOptions, _ built: Built?, _ rule: RuleSpec, at place: ProblemPlace
@@ -273,7 +287,7 @@ struct RegistryBuilder {
             }
             let own = rules(of: entry.overrides, at: entry.overridesPlace, form: labels)
             let merged = Self.merge(base, entry.overrides, own)
-            guard let field = Self.field(entry.name, merged) else {
+            guard let field = Self.field(entry.name, merged), checkRules(merged, at: entry.overridesPlace) else {
                 failedEntries += 1
                 continue
             }

@@ -366,14 +366,10 @@ struct RegistryDecoder {
                 diagnostics.report(place, "hints.\(member.key)", "must be a string", rank: .key("hints"))
                 continue
             }
-            switch member.key {
-            case "placeholder": hints.placeholder = text
-            case "inputmode": hints.inputmode = text
-            case "autocomplete": hints.autocomplete = text
-            case "keyboard": hints.keyboard = text
-            case "textContentType": hints.textContentType = text
-            case "androidInputType": hints.androidInputType = text
-            default: hints.example = text
+            if let path = FieldHints.textHints.first(where: { "\($0.key)" == member.key })?.path {
+                hints[keyPath: path] = text
+            } else {
+                hints.example = text
             }
         }
         return hints

@@ -73,12 +73,26 @@ public struct CalendarDate: Sendable, Comparable, CustomStringConvertible {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }
 
+    /// Parses `YYYY-MM` or `YYYYMM`: the first day of that month; nil when the month is not real (2026-13).
+    public static func parseMonth(_ text: String) -> CalendarDate? {
+        let scalars = Array(text.unicodeScalars)
+        let digits = scalars.filter { $0 != "-" }
+        guard digits.count == 6, digits.allSatisfy({ $0.value >= 0x30 && $0.value <= 0x39 }),
+            scalars.count == 6 || (scalars.count == 7 && scalars[4] == "-")
+        else { return nil }
+        let number = { (range: Range<Int>) -> Int in range.reduce(0) { $0 * 10 + Int(digits[$1].value - 0x30) } }
+        let date = CalendarDate(year: number(0..<4), month: number(4..<6), day: 1)
+        return date.isValid ? date : nil
+    }
+
     /// `YYYY-MM-DD`.
-    public var description: String {
-        func pad(_ value: Int, _ width: Int) -> String {
-            let text = String(value)
-            return String(repeating: "0", count: max(0, width - text.count)) + text
-        }
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+    public var description: String { "\(Self.pad(year, 4))-\(Self.pad(month, 2))-\(Self.pad(day, 2))" }
+
+    /// `YYYY-MM`: the month of the date.
+    public var monthDescription: String { "\(Self.pad(year, 4))-\(Self.pad(month, 2))" }
+
+    private static func pad(_ value: Int, _ width: Int) -> String {
+        let text = String(value)
+        return String(repeating: "0", count: max(0, width - text.count)) + text
     }
 }

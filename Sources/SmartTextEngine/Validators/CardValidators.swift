@@ -54,6 +54,12 @@ public struct CardExpiryValidator: Validator {
 
     public func check(_ input: ValidationInput) -> RuleCheck {
         let digits = input.valueScalars.compactMap { $0.asciiDigit.map { Int($0.value - 0x30) } }
+        if input.valueScalars.count == digits.count + 1, input.valueScalars.count >= 2, input.valueScalars[1] == "/",
+            digits.count <= 3
+        {
+            // A month that is not whole yet, held before the year by its `/` (`4/30` after a deletion).
+            return .tooShortSoFar
+        }
         guard digits.count == input.valueScalars.count else { return .fail }
         guard digits.count == 4 else { return digits.count < 4 ? .tooShortSoFar : .fail }
         let month = digits[0] * 10 + digits[1]

@@ -17,22 +17,28 @@ public enum DateLayout: Sendable, Equatable {
 }
 
 /// `date {pattern, min, max}`: a date that exists (2026-02-30 does not), optionally within `min` and
-/// `max` (ISO dates, or `today`). Its digits are read in `pattern`'s order (`DD.MM.YYYY`, …, or
-/// `locale`); without one, in the order of the field's `date` formatter, else ISO `YYYY-MM-DD`.
-/// A beginning of a possible date is `incomplete`; one that can no longer become a date (a 13th
-/// month) is invalid at once.
+/// `max` (ISO dates, months `YYYY-MM`, or `today`). Its digits are read in `pattern`'s order (`DD.MM.YYYY`,
+/// …, or `locale`); without one, in the order of the field's `date` formatter, else ISO `YYYY-MM-DD`.
+/// A month alone (`MM/YYYY`) is a month that exists (01 to 12, a year from 0001); a month as a bound, or a
+/// month's value, is compared by year and month (`min` `2024-12-15` admits `12/2024`, and `max` `2024-12`
+/// admits 2024-12-31). A beginning of a possible date is `incomplete`; one that can no longer become a
+/// date (a 13th month) is invalid at once.
 public struct DateValidator: Validator {
-    /// A bound: a fixed date or the day of the request.
+    /// A bound: a fixed date, a month, or the day of the request.
     public enum Bound: Sendable, Equatable, CustomStringConvertible {
         case date(CalendarDate)
+        /// A month (`2024-12`), held as its first day.
+        case month(CalendarDate)
         case today
 
-        /// Parses `YYYY-MM-DD` or `today`.
+        /// Parses `YYYY-MM-DD`, `YYYY-MM` or `today`.
         public init?(_ text: String) {
             if text == "today" {
                 self = .today
             } else if text.count == 10, let date = CalendarDate.parse(text) {
                 self = .date(date)
+            } else if text.count == 7, let month = CalendarDate.parseMonth(text) {
+                self = .month(month)
             } else {
                 return nil
             }
@@ -40,14 +46,35 @@ public struct DateValidator: Validator {
 
         func resolve(_ today: CalendarDate) -> CalendarDate {
             switch self {
-            case .date(let date): date
+            case .date(let date), .month(let date): date
             case .today: today
+            }
+        }
+
+        /// True when the bound is a month, compared by year and month.
+        var isMonth: Bool {
+            if case .month = self { true } else { false }
+        }
+
+        /// The earliest and the latest day the bound can stand for (a month's first and last day).
+        var days: (first: CalendarDate, last: CalendarDate)? {
+            switch self {
+            case .date(let date): (date, date)
+            case .month(let date):
+                (
+                    date,
+                    CalendarDate(
+                        year: date.year, month: date.month, day: CalendarDate.daysIn(month: date.month, year: date.year)
+                    )
+                )
+            case .today: nil
             }
         }
 
         public var description: String {
             switch self {
             case .date(let date): date.description
+            case .month(let date): date.monthDescription
             case .today: "today"
             }
         }
@@ -67,10 +94,19 @@ public struct DateValidator: Validator {
 
     public var readsLocale: Bool { layout == .locale }
 
+    /// True when the validator reads a month alone (`MM/YYYY`).
+    private var readsMonth: Bool {
+        if case .pattern(let pattern)? = layout { !pattern.hasDay } else { false }
+    }
+
     public var parameters: [String: String] {
         var values: [String: String] = [:]
-        if let min { values["min"] = min.description }
-        if let max { values["max"] = max.description }
+        // A month field's bound is shown as its month (`2024-12`, not `2024-12-15`).
+        func shown(_ bound: Bound) -> String {
+            if readsMonth, case .date(let date) = bound { date.monthDescription } else { bound.description }
+        }
+        if let min { values["min"] = shown(min) }
+        if let max { values["max"] = shown(max) }
         if case .pattern(let pattern)? = layout { values["example"] = pattern.write(Self.example) }
         return values
     }
@@ -93,36 +129,86 @@ public struct DateValidator: Validator {
         return DateValidator(min: min, max: max, layout: formatter.pattern.map(DateLayout.pattern) ?? .locale)
     }
 
+    /// A pattern of its own that reads a month where the field's `date` formatter writes whole dates, or the
+    /// other way round: no value of the field could be valid.
+    public func conflict(with formatters: [any TextFormatter]) -> String? {
+        guard let layout, let formatter = formatters.last(where: { $0 is DateFormatter }) as? DateFormatter
+        else { return nil }
+        let reads: (hasDay: Bool, name: String)
+        switch layout {
+        case .pattern(let own): reads = (own.hasDay, own.description)
+        case .locale: reads = (true, "the locale's dates")
+        case .iso: reads = (true, DatePattern(.iso).description)
+        }
+        guard reads.hasDay != (formatter.pattern?.hasDay ?? true) else { return nil }
+        let writes = formatter.pattern?.description ?? "the locale's dates"
+        return "reads \(reads.name) but the field's date formatter writes \(writes): leave pattern out to read the "
+            + "formatter's"
+    }
+
     public func check(_ input: ValidationInput) -> RuleCheck {
         let layout = self.layout ?? .iso
         let pattern = layout.pattern(input.conventions)
         let date: CalendarDate
-        if case .string(let iso)? = input.meta["date"], let known = CalendarDate.parse(iso) {
+        if case .string(let iso)? = input.meta["date"],
+            let known = pattern.hasDay ? CalendarDate.parse(iso) : CalendarDate.parseMonth(iso)
+        {
             // The date formatter read it already.
             date = known
         } else {
+            // The digits; a separator is the one between two parts, or one that holds a part that is not
+            // whole yet in place (`202-07-09` after a deletion, whose value is `202-0709`).
+            let segments = pattern.parts.map(\.segment)
             var digits: [Int] = []
+            var held = false
+            var part = 0
+            var inPart = 0
             for scalar in input.valueScalars {
                 if let digit = scalar.asciiDigit {
                     digits.append(Int(digit.value - 0x30))
-                } else if scalar != pattern.separator {
+                    inPart += 1
+                    if part < segments.count && inPart == segments[part].width {
+                        part += 1
+                        inPart = 0
+                    }
+                } else if scalar == pattern.separator {
+                    if inPart > 0 {
+                        held = true
+                        part += 1
+                        inPart = 0
+                    }
+                } else {
                     return failure(layout, input.conventions)
                 }
             }
-            guard digits.count == 8 else {
-                return digits.count < 8 && Self.couldBecomeDate(digits, pattern)
+            guard digits.count == pattern.digitCount && !held else {
+                return Self.couldBecomeDate(input.valueScalars, pattern)
                     ? failure(layout, input.conventions, incomplete: true) : failure(layout, input.conventions)
             }
             guard let parsed = pattern.date(digits: digits) else { return failure(layout, input.conventions) }
             date = parsed
         }
-        if let min, date < min.resolve(input.today) { return RuleCheck(valid: false, variant: "min") }
-        if let max, date > max.resolve(input.today) { return RuleCheck(valid: false, variant: "max") }
+        if let min, Self.compare(date, min, input.today, byMonth: !pattern.hasDay) < 0 {
+            return RuleCheck(valid: false, variant: "min")
+        }
+        if let max, Self.compare(date, max, input.today, byMonth: !pattern.hasDay) > 0 {
+            return RuleCheck(valid: false, variant: "max")
+        }
         guard layout == .locale else { return .pass }
         // Its message (shown in `results`) has the locale's pattern as the example.
         var check = RuleCheck(valid: true, variant: "pattern")
         check.placeholders = ["example": pattern.write(Self.example)]
         return check
+    }
+
+    /// The sign of `date` against `bound`: by year and month when either is a month, else by day.
+    private static func compare(_ date: CalendarDate, _ bound: Bound, _ today: CalendarDate, byMonth: Bool) -> Int {
+        let limit = bound.resolve(today)
+        if byMonth || bound.isMonth {
+            let (value, other) = ((date.year, date.month), (limit.year, limit.month))
+            return value < other ? -1 : value > other ? 1 : 0
+        }
+        return date < limit ? -1 : limit < date ? 1 : 0
     }
 
     /// The failure (not a date yet, when `incomplete`), with the pattern as an example when it is the locale's.
@@ -134,19 +220,33 @@ public struct DateValidator: Validator {
         return check
     }
 
-    /// False when the digits typed so far already rule a date out (a month starting with 2, a 32nd day).
-    private static func couldBecomeDate(_ digits: [Int], _ pattern: DatePattern) -> Bool {
-        var offset = 0
-        for part in pattern.parts {
-            let segment = part.segment
-            let typed = Array(digits.dropFirst(offset).prefix(segment.width))
-            offset += segment.width
+    /// False when the value typed so far already rules a date out (a month starting with 2, a 32nd day).
+    /// A separator in the value ends a part that is not whole yet (held in place by a deletion).
+    private static func couldBecomeDate(_ value: [Unicode.Scalar], _ pattern: DatePattern) -> Bool {
+        let segments = pattern.parts.map(\.segment)
+        var position = 0
+        var typed: [Int] = []
+        /// False when the part typed so far cannot be part of a date.
+        func possible(_ typed: [Int], _ segment: DigitSegments.Segment) -> Bool {
             guard let first = typed.first else { return true }
-            if first > segment.maxFirst { return false }
-            if typed.count == segment.width && !segment.range.contains(typed.reduce(0) { $0 * 10 + $1 }) {
-                return false
+            // A lone first digit that only padding makes a part (a day `4`) is still possible.
+            if first > segment.maxFirst && (segment.padAbove == nil || typed.count > 1) { return false }
+            return typed.count < segment.width || segment.range.contains(typed.reduce(0) { $0 * 10 + $1 })
+        }
+        for scalar in value {
+            guard position < segments.count else { return false }
+            if let digit = scalar.asciiDigit {
+                typed.append(Int(digit.value - 0x30))
+                guard possible(typed, segments[position]) else { return false }
+                if typed.count == segments[position].width {
+                    position += 1
+                    typed = []
+                }
+            } else if !typed.isEmpty {
+                // A part held short by its separator (after a whole part, the separator is the boundary).
+                position += 1
+                typed = []
             }
-            if typed.count < segment.width { return true }
         }
         return true
     }
@@ -158,7 +258,9 @@ public struct DateValidator: Validator {
         case "pattern": MessageCatalog.text("date.pattern")
         default:
             // The ISO pattern has a message of its own (`YYYY-MM-DD` in each language's letters).
-            if case .pattern(let pattern)? = layout, pattern != DatePattern(.iso) {
+            if readsMonth {
+                MessageCatalog.text("date.month")
+            } else if case .pattern(let pattern)? = layout, pattern != DatePattern(.iso) {
                 MessageCatalog.text("date.pattern")
             } else {
                 MessageCatalog.text("date")

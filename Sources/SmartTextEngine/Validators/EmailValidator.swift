@@ -1,23 +1,34 @@
 import SmartTextSupport
 
-/// `email`: an address as practical validators accept it, following the
-/// addr-spec of RFC 5322 without its rarely used forms:
+/// `email`: an address as RFC 5321 and RFC 5322 define its usual form, with an
+/// internationalized domain as IDNA2008 defines it:
 /// - local part: a dot-atom (letters, digits and ``!#$%&'*+/=?^_`{|}~-``, and
 ///   any non-ASCII character as RFC 6531 allows), dots only between atoms, at
-///   most 64 bytes; no quoted strings, no comments;
-/// - domain: at least two labels separated by dots, each 1–63 characters of
-///   letters, digits and `-` (not first or last), internationalized (Unicode)
-///   labels accepted, a top-level domain of two or more characters that is not
-///   all digits, at most 253 characters; no IP literals (`[192.0.2.1]`).
+///   most 64 bytes; quoted strings (`"john doe"@example.com`) and comments are
+///   deliberately not accepted (few mail systems take them, and they are a
+///   common way to smuggle text through a form);
+/// - domain: a domain name of two or more labels that IDNA2008 allows
+///   (RFC 5890–5893: letters, digits and `-` in each label, no leading hyphen,
+///   no `--` in positions 3 and 4 but in A-labels, valid Punycode, the Bidi and
+///   ContextJ/ContextO rules, labels of at most 63 octets and a name of at most
+///   253 as A-labels), after the mapping of Unicode TS 46 (`ｇｍａｉｌ.com` is
+///   `gmail.com`); a top-level label of two or more characters that is not all
+///   digits; no IP literals (`[192.0.2.1]`).
 ///
+/// Internationalized domains need `idna` (``IDNAProcessing``; the standard
+/// catalogue's is ICU's): without it, only ASCII domains are accepted.
 /// A text that is a beginning of a valid address (`jane@example`) is `incomplete`.
 public struct EmailValidator: Validator {
     public let name = "email"
+    /// UTS 46 processing for internationalized domains; nil for ASCII domains only.
+    public let idna: (any IDNAProcessing)?
 
-    public init() {}
+    public init(idna: (any IDNAProcessing)? = nil) {
+        self.idna = idna
+    }
 
     public func check(_ input: ValidationInput) -> RuleCheck {
-        Self.verdict(input.valueScalars)
+        Self.verdict(input.valueScalars, idna: idna)
     }
 
     public func message(for check: RuleCheck) -> LocalizedText {
@@ -25,7 +36,7 @@ public struct EmailValidator: Validator {
     }
 
     /// Works on slices of the value: no array is made per part.
-    static func verdict(_ scalars: [Unicode.Scalar]) -> RuleCheck {
+    static func verdict(_ scalars: [Unicode.Scalar], idna: (any IDNAProcessing)?) -> RuleCheck {
         var at: Int? = nil
         for (index, scalar) in scalars.enumerated() where scalar == "@" {
             if at != nil { return .fail }
@@ -39,22 +50,7 @@ public struct EmailValidator: Validator {
         if local.reduce(0, { $0 + UTF8.width($1) }) > 64 { return .fail }
         guard let at else { return .tooShortSoFar }
         if local.last == "." { return .fail }
-        // Domain.
-        let domain = scalars[(at + 1)...]
-        if domain.isEmpty { return .tooShortSoFar }
-        if domain.count > 253 { return .fail }
-        let labels = domain.split(separator: ".", omittingEmptySubsequences: false)
-        for (position, label) in labels.enumerated() {
-            let isLast = position == labels.count - 1
-            if label.isEmpty { return isLast ? .tooShortSoFar : .fail }
-            if label.count > 63 || !label.allSatisfy(isDomainCharacter) || label.first == "-" { return .fail }
-            if label.last == "-" { return isLast ? .tooShortSoFar : .fail }
-        }
-        if labels.count < 2 { return .tooShortSoFar }
-        let topLevel = labels[labels.count - 1]
-        if topLevel.allSatisfy({ $0.value >= 0x30 && $0.value <= 0x39 }) { return .fail }
-        if topLevel.count < 2 { return .tooShortSoFar }
-        return .pass
+        return EmailDomain.check(scalars[(at + 1)...], idna: idna).0
     }
 
     private static func isLocalCharacter(_ scalar: Unicode.Scalar) -> Bool {
@@ -65,17 +61,5 @@ public struct EmailValidator: Validator {
             return true
         default: return false
         }
-    }
-
-    private static func isDomainCharacter(_ scalar: Unicode.Scalar) -> Bool {
-        if scalar.value >= 0x80 {
-            switch scalar.properties.generalCategory {
-            case .lowercaseLetter, .uppercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-                .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber:
-                return true
-            default: return false
-            }
-        }
-        return scalar.isASCIIAlphanumeric || scalar == "-"
     }
 }

@@ -1,7 +1,10 @@
 import SmartTextSupport
 
-/// `iban`: a known country code, that country's length, and the ISO 7064
-/// mod 97-10 check (ISO 13616). A beginning of a plausible IBAN is `incomplete`.
+/// `iban`: an IBAN as ISO 13616-1 defines it: a country of the SWIFT IBAN registry, that country's
+/// length and BBAN structure (``IBANCountry``: digits where the registry has `n`, letters where it has
+/// `a`), check digits from 02 to 98, and the ISO 7064 MOD 97-10 check. White space and case are
+/// ignored. A beginning of an IBAN that breaks none of these so far is `incomplete`; one that breaks
+/// its country's structure is invalid at once.
 public struct IBANValidator: Validator {
     public let name = "iban"
 
@@ -14,16 +17,26 @@ public struct IBANValidator: Validator {
         guard upper.count >= 2 else {
             return upper.allSatisfy({ $0.value >= 0x41 }) ? .tooShortSoFar : .fail
         }
-        guard let length = IBANCountry.length(of: String(String.UnicodeScalarView(upper.prefix(2)))) else {
+        guard let country = IBANCountry.named(String(String.UnicodeScalarView(upper.prefix(2)))) else {
             return .fail
         }
-        if upper.count < length { return .tooShortSoFar }
-        if upper.count > length { return .fail }
-        return Self.mod97(upper) == 1 ? .pass : .fail
+        if upper.count > country.length { return .fail }
+        for (position, scalar) in upper.enumerated() where !country.kind(at: position).admits(scalar) {
+            return .fail
+        }
+        if upper.count < country.length { return .tooShortSoFar }
+        return Self.isValid(upper, in: country) ? .pass : .fail
     }
 
-    /// The IBAN's remainder modulo 97, after moving the first four characters to
-    /// the end and replacing letters by 10 to 35.
+    /// True when a whole IBAN of `country` (upper case, of its length and structure) has check digits
+    /// from 02 to 98 (ISO 7064 MOD 97-10 never gives 00, 01 or 99) that pass the check.
+    static func isValid(_ iban: [Unicode.Scalar], in country: IBANCountry) -> Bool {
+        let checkDigits = (iban[2].value - 0x30) * 10 + (iban[3].value - 0x30)
+        return (2...98).contains(checkDigits) && mod97(iban) == 1
+    }
+
+    /// The IBAN's remainder modulo 97, after moving the first four characters to the end and replacing
+    /// letters by 10 to 35.
     static func mod97(_ iban: [Unicode.Scalar]) -> Int {
         var remainder = 0
         for scalar in iban.dropFirst(4) + iban.prefix(4) {

@@ -1,5 +1,8 @@
-/// `number {min, max}`: the value is a number within bounds. Below a positive
-/// minimum, typing more digits can still reach it: `incomplete`.
+/// `number {min, max}`: the value is a number within bounds. The bounds never
+/// block typing and never clamp the value: a number outside them is reported.
+/// While more integer digits can still bring it within them — below a positive
+/// minimum (`1` on the way to `15` with `min` 10), above a negative maximum
+/// (`-1` on the way to `-15` with `max` -10) — it is `incomplete`.
 public struct NumberValidator: Validator {
     public let name = "number"
     public let min: Double?
@@ -23,7 +26,8 @@ public struct NumberValidator: Validator {
 
     public func check(_ input: ValidationInput) -> RuleCheck {
         let value = input.value
-        if value == "-" || value == "." || value == "-." { return .tooShortSoFar }
+        // Nothing typed yet, or a sign or point alone: quiet while typing, as every rule is on an empty text.
+        if value.isEmpty || value == "-" || value == "." || value == "-." { return .tooShortSoFar }
         guard let number = Double(value), number.isFinite,
             value.unicodeScalars.allSatisfy({ ($0.value >= 0x30 && $0.value <= 0x39) || $0 == "." || $0 == "-" })
         else { return .fail }
@@ -31,7 +35,10 @@ public struct NumberValidator: Validator {
             // More digits make a non-negative number larger (a full fraction aside).
             return RuleCheck(valid: false, incomplete: number >= 0 && !value.contains("."), variant: "min")
         }
-        if let max, number > max { return RuleCheck(valid: false, variant: "max") }
+        if let max, number > max {
+            // More digits make a negative number smaller.
+            return RuleCheck(valid: false, incomplete: number < 0 && max < 0 && !value.contains("."), variant: "max")
+        }
         return .pass
     }
 

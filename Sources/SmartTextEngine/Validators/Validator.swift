@@ -104,6 +104,9 @@ public protocol Validator: Sendable {
     /// `date` validator without a pattern reads dates in the order of the field's `date` formatter);
     /// nil when it stays as it is.
     func adapted(to formatters: [any TextFormatter]) -> (any Validator)?
+    /// Why the validator cannot work with a field's formatters, in one line for the registry's report (a
+    /// `date` validator that reads months in a field whose formatter writes whole dates); nil when it can.
+    func conflict(with formatters: [any TextFormatter]) -> String?
     /// Checks a value.
     func check(_ input: ValidationInput) -> RuleCheck
     /// The built-in message for a verdict, with `{label}` and parameter placeholders.
@@ -119,6 +122,7 @@ extension Validator {
     public var usesFormValues: Bool { false }
     public var readsLocale: Bool { false }
     public func adapted(to formatters: [any TextFormatter]) -> (any Validator)? { nil }
+    public func conflict(with formatters: [any TextFormatter]) -> String? { nil }
     public func details(for check: RuleCheck, locale: LocalePreference) -> JSONObject { check.details }
 }
 

@@ -4,28 +4,61 @@ internal import SmartTextSupport
 
 /// Locale data from ICU's CLDR, cached by locale.
 public enum LocaleData {
-    private static let numbers = BoundedCache<String, NumberSymbols?>(limit: 256)
-    private static let currencies = BoundedCache<String, CurrencyStyle?>(limit: 256)
-    private static let dates = BoundedCache<String, DateStyle?>(limit: 256)
+    private static let numbers = BoundedCache<String, LocaleNumbers?>(limit: 256, maxKeyBytes: 256)
+    private static let currencies = BoundedCache<String, CurrencyStyle?>(limit: 256, maxKeyBytes: 256)
+    private static let dates = BoundedCache<String, DateStyle?>(limit: 256, maxKeyBytes: 256)
 
-    /// How `locale` (a BCP 47 tag) writes numbers; nil when ICU has no data for it.
+    /// A locale's number symbols, and whether they are its Latin digits' because its own numbering system is
+    /// not one of ten decimal digits.
+    private struct LocaleNumbers: Sendable {
+        var symbols: NumberSymbols
+        var latin: Bool
+    }
+
+    /// How `locale` (a BCP 47 tag) writes numbers, in its default numbering system (`١٬٢٣٤٫٥٦` in ar-EG; a
+    /// `-u-nu-` keyword chooses another: `ar-EG-u-nu-latn`); nil when ICU has no data for it.
     public static func numberSymbols(_ locale: String) -> NumberSymbols? {
+        localeNumbers(locale)?.symbols
+    }
+
+    private static func localeNumbers(_ locale: String) -> LocaleNumbers? {
         numbers.value(for: locale) {
-            var symbols = cicu_number_symbols()
-            guard cicu_number_symbols_for(locale, &symbols) == 0 else { return nil }
-            guard let decimal = scalar(&symbols.decimal), let group = scalar(&symbols.group) else { return nil }
-            let grouping: NumberGrouping
-            switch (symbols.primary_grouping, symbols.secondary_grouping) {
-            case (0, _): grouping = .none
-            case (3, 2): grouping = .lakh
-            case (4, _): grouping = .wan
-            default: grouping = .thousand
-            }
-            return NumberSymbols(decimalSeparator: decimal, groupSeparator: group, grouping: grouping)
+            // A numbering system whose digits are not Unicode's ten decimal digits in order (`hanidec`'s 〇一二)
+            // cannot be read back digit by digit: Latin digits then.
+            if let native = symbols(locale, latin: false) { return LocaleNumbers(symbols: native, latin: false) }
+            return symbols(locale, latin: true).map { LocaleNumbers(symbols: $0, latin: true) }
         }
     }
 
-    /// How `locale` writes `currency` (ISO 4217), or its own currency when `currency` is nil.
+    private static func symbols(_ locale: String, latin: Bool) -> NumberSymbols? {
+        var symbols = cicu_number_symbols()
+        guard cicu_number_symbols_for(locale, latin ? 1 : 0, &symbols) == 0 else { return nil }
+        guard let decimal = scalar(&symbols.decimal), let group = scalar(&symbols.group) else { return nil }
+        let digits = withUnsafeBytes(of: &symbols.digits) { buffer in
+            (0..<10).map { digit in
+                String(decoding: buffer[(digit * 8)..<(digit * 8 + 8)].prefix { $0 != 0 }, as: UTF8.self)
+            }
+        }
+        guard let zero = digits[0].unicodeScalars.first, zero.properties.numericType == .decimal,
+            digits.enumerated().allSatisfy({ digit, text in
+                text.unicodeScalars.count == 1 && text.unicodeScalars.first?.value == zero.value + UInt32(digit)
+                    && text.unicodeScalars.first?.properties.numericValue == Double(digit)
+            })
+        else { return nil }
+        let grouping: NumberGrouping
+        switch (symbols.primary_grouping, symbols.secondary_grouping) {
+        case (0, _): grouping = .none
+        case (3, 2): grouping = .lakh
+        case (4, _): grouping = .wan
+        default: grouping = .thousand
+        }
+        return NumberSymbols(
+            decimalSeparator: decimal, groupSeparator: group, grouping: grouping,
+            minimumGroupingDigits: Int(max(1, symbols.minimum_grouping_digits)), zero: zero)
+    }
+
+    /// How `locale` writes `currency` (ISO 4217), or its own currency when `currency` is nil: in the same
+    /// numbering system as ``numberSymbols(_:)``.
     public static func currency(_ currency: String?, in locale: String) -> CurrencyStyle? {
         currencies.value(for: (currency ?? "") + "|" + locale) {
             var code = currency ?? ""
@@ -34,15 +67,41 @@ public enum LocaleData {
                 guard cicu_currency_of(locale, &buffer, buffer.count) == 0 else { return nil }
                 code = text(buffer)
             }
+            let numbers = localeNumbers(locale)
             var format = cicu_currency_format()
-            guard cicu_currency_format_for(locale, code, &format) == 0 else { return nil }
+            guard cicu_currency_format_for(locale, code, numbers?.latin == true ? 1 : 0, &format) == 0 else {
+                return nil
+            }
             let symbol = withUnsafeBytes(of: &format.symbol) { buffer in
                 String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self)
             }
+            let narrow = withUnsafeBytes(of: &format.narrow_symbol) { buffer in
+                String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            var others: [String] = []
+            for other in [narrow, code] where !other.isEmpty && other != symbol && !others.contains(other) {
+                others.append(other)
+            }
+            // Amounts' own separators, where they differ from the locale's numbers (fr-CH).
+            let decimal = scalar(&format.decimal)
+            let group = scalar(&format.group)
             return CurrencyStyle(
-                code: code, symbol: symbol, fractionDigits: Int(format.fraction_digits),
-                symbolFirst: format.symbol_first != 0, spaced: format.spaced != 0)
+                code: code, symbol: symbol, otherSymbols: others, fractionDigits: Int(format.fraction_digits),
+                symbolFirst: format.symbol_first != 0, spaced: format.spaced != 0,
+                minusAfterSymbol: format.minus_after_symbol != 0, negativeSpaced: format.negative_spaced != 0,
+                decimalSeparator: decimal == numbers?.symbols.decimalSeparator ? nil : decimal,
+                groupSeparator: group == numbers?.symbols.groupSeparator ? nil : group)
         }
+    }
+
+    /// ICU's own formatting of `value` in `locale` (its number formatter, the locale's defaults), as an amount of
+    /// `currency` when given: what the tests check the `number` formatter against.
+    package static func icuFormatted(_ value: Double, currency: String? = nil, in locale: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: 256)
+        let status =
+            currency.map { cicu_format_number(locale, $0, value, &buffer, buffer.count) }
+            ?? cicu_format_number(locale, nil, value, &buffer, buffer.count)
+        return status == 0 ? text(buffer) : nil
     }
 
     /// True when `code` is a currency ICU knows.
@@ -56,13 +115,23 @@ public enum LocaleData {
             guard cicu_date_order(locale, &order, &separator, separator.count) == 0,
                 let dateOrder = DateOrder(rawValue: text(order))
             else { return nil }
-            // A separator of more than one character (`. ` in some locales) is written as its first; none is `-`.
-            let written = text(separator).unicodeScalars.first { !$0.properties.isWhitespace }
-            return DateStyle(order: dateOrder, separator: written ?? "-")
+            // A separator of more than one character is written as the first one people can see (`.` of `. `,
+            // the `/` of Arabic's `‏/`), with the invisible marks CLDR puts before it; none is `-`.
+            let scalars = Array(text(separator).unicodeScalars)
+            guard let visible = scalars.firstIndex(where: { !$0.properties.isWhitespace && !Self.isMark($0) }) else {
+                return DateStyle(order: dateOrder, separator: "-")
+            }
+            return DateStyle(
+                order: dateOrder, separator: scalars[visible], marks: scalars[..<visible].filter(Self.isMark))
         }
     }
 
-    private static let conventionsCache = BoundedCache<String, LocaleConventions>(limit: 256)
+    /// A bidirectional mark (LRM, RLM, ALM): written, never seen.
+    private static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "\u{200E}" || scalar == "\u{200F}" || scalar == "\u{061C}"
+    }
+
+    private static let conventionsCache = BoundedCache<String, LocaleConventions>(limit: 256, maxKeyBytes: 256)
 
     /// The conventions of `preference`'s best language tag, with how it writes each of `currencies`,
     /// and the phone region: `region` when given, else the region the preference names.
@@ -91,6 +160,10 @@ public enum LocaleData {
             return LocaleConventions(tag: "", region: region, currencies: styles)
         }
     }
+
+    /// True when ICU has data for `locale`'s language (tags ICU does not know fall back to its root data, and
+    /// never open a locale of their own: issue 25.3).
+    public static func isKnown(_ locale: String) -> Bool { cicu_is_known_locale(locale) != 0 }
 
     /// True when `locale` writes times with a 12-hour clock.
     public static func uses12HourClock(_ locale: String) -> Bool {

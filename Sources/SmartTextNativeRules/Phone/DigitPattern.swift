@@ -34,12 +34,13 @@ final class DigitPattern: Sendable {
     /// Capturing groups (group 0, the whole match, not counted).
     let groupCount: Int
     /// nil when the pattern has `$` or the automaton would be too large.
-    private let automaton: DigitAutomaton?
+    let automaton: DigitAutomaton?
     /// The fewest digits a match takes.
     private let minimumLength: Int
 
-    /// Compiles `pattern`; nil when it uses syntax outside the metadata's subset.
-    init?(_ pattern: String) {
+    /// Compiles `pattern`; nil when it uses syntax outside the metadata's subset. With `distances`,
+    /// its automaton also says how many more digits can complete a match (``DigitAutomaton/distances(_:)``).
+    init?(_ pattern: String, distances: Bool = false) {
         var parser = Parser(Array(pattern.utf8))
         guard let node = parser.parse() else { return nil }
         var compiler = Compiler()
@@ -47,7 +48,7 @@ final class DigitPattern: Sendable {
         compiler.program.append(.match)
         program = compiler.program
         groupCount = parser.groups
-        automaton = DigitAutomaton(program)
+        automaton = DigitAutomaton(program, distances: distances)
         minimumLength = Self.minimumLength(node)
     }
 
@@ -64,7 +65,7 @@ final class DigitPattern: Sendable {
 
     /// A pattern that matches nothing: what libphonenumber's ICU adapter makes of a pattern
     /// ICU cannot compile.
-    static let never = DigitPattern("[^0-9]")!
+    static let never = DigitPattern("[^0-9]", distances: true)!
 
     /// Whether `pattern` uses only the characters and escapes the metadata's syntax has (digits,
     /// `[]()|?:*+{},-.$^` and `\d` or an escaped punctuation character).
@@ -102,6 +103,16 @@ final class DigitPattern: Sendable {
     /// slot `2n` and `2n + 1` are group `n`'s bounds, -1 when it did not take part.
     func match(_ digits: [UInt8], at start: Int = 0) -> [Int]? {
         execute(digits, from: start, whole: false)
+    }
+
+    /// The capture slots of a match of the whole of `digits` (ICU `matches()`), nil when there is none.
+    func wholeMatch(_ digits: [UInt8]) -> [Int]? {
+        execute(digits, from: 0, whole: true)
+    }
+
+    /// True when the pattern has `$` somewhere.
+    var hasEnd: Bool {
+        program.contains { if case .end = $0 { true } else { false } }
     }
 
     /// The first match at or after `start` (ICU `find()`).
@@ -421,20 +432,36 @@ final class DigitPattern: Sendable {
 }
 
 /// A deterministic automaton over the digits 0 to 9, built from a ``DigitPattern`` program by
-/// the subset construction. Answers yes-or-no questions only (no captures).
-struct DigitAutomaton: Sendable {
+/// the subset construction. Answers yes-or-no questions only (no captures). Immutable, and a class:
+/// the continuation question walks the automata of every type of every region of a calling code
+/// (25 regions for +1), and copying a struct of three arrays retained each of them.
+final class DigitAutomaton: Sendable {
     /// `transitions[state * 10 + digit]`: the next state, -1 for none.
     private let transitions: [Int32]
     private let accepting: [Bool]
+    /// By state, bit `d` set when some `d` more digits (d < 32) lead to an accepting state; empty
+    /// unless asked for (``init(_:end:distances:)``).
+    private let distances: [UInt32]
 
     /// States beyond which a pattern keeps the backtracking matcher (none of the metadata's
     /// patterns comes close; this bounds the memory a pattern can take).
     static let maximumStates = 20_000
 
-    /// nil when the program has `$` or needs more than ``maximumStates`` states.
-    init?(_ program: [DigitPattern.Instruction]) {
-        for instruction in program {
-            if case .end = instruction { return nil }
+    /// What `$` means to an automaton: it answers no question about patterns with one (`refuse`:
+    /// no automaton), or it reads matches that end before the end of the input (`dead`: the branch
+    /// with `$` never matches), or matches of the whole input (`epsilon`: `$` is always true, as at
+    /// the end of the input; the metadata has `$` only at the end of an alternative).
+    enum End: Sendable {
+        case refuse, dead, epsilon
+    }
+
+    /// nil when the program has `$` (and `end` is `refuse`) or needs more than ``maximumStates``
+    /// states. With `distances`, it also works out how far each state is from a match.
+    init?(_ program: [DigitPattern.Instruction], end: End = .refuse, distances wanted: Bool = false) {
+        if end == .refuse {
+            for instruction in program {
+                if case .end = instruction { return nil }
+            }
         }
         var marks = [Int](repeating: -1, count: program.count)
         var generation = 0
@@ -455,7 +482,7 @@ struct DigitAutomaton: Sendable {
                 case .jump(let target): pending.append(target)
                 case .save: pending.append(pc + 1)
                 case .match: accepts = true
-                case .end: break
+                case .end: if end == .epsilon { pending.append(pc + 1) }
                 }
             }
             reading.sort()
@@ -495,9 +522,57 @@ struct DigitAutomaton: Sendable {
         }
         self.transitions = transitions
         self.accepting = accepting
+        self.distances = wanted ? Self.distances(transitions, accepting) : []
+    }
+
+    /// Bit `d` of a state's mask: an accepting state is `d` digits away. The masks only grow, and a
+    /// round that changes none is the last: at most 32 rounds.
+    private static func distances(_ transitions: [Int32], _ accepting: [Bool]) -> [UInt32] {
+        var masks = accepting.map { $0 ? UInt32(1) : 0 }
+        var changed = true
+        while changed {
+            changed = false
+            for state in masks.indices.reversed() {
+                var mask: UInt32 = accepting[state] ? 1 : 0
+                for digit in 0..<10 {
+                    let next = Int(transitions[state &* 10 &+ digit])
+                    if next >= 0 { mask |= masks[next] << 1 }
+                }
+                if mask != masks[state] {
+                    masks[state] = mask
+                    changed = true
+                }
+            }
+        }
+        return masks
     }
 
     var stateCount: Int { accepting.count }
+
+    /// The start state.
+    static let start = 0
+
+    /// The state after `digit` from `state`, -1 for none (from -1, -1).
+    func next(_ state: Int, _ digit: UInt8) -> Int {
+        state < 0 ? -1 : Int(transitions[state &* 10 &+ Int(digit)])
+    }
+
+    /// True when `state` is accepting (false for -1).
+    func accepts(_ state: Int) -> Bool { state >= 0 && accepting[state] }
+
+    /// The state after `digits` from the start, -1 for none.
+    func state(after digits: ArraySlice<UInt8>) -> Int {
+        var state = Self.start
+        for digit in digits {
+            state = Int(transitions[state &* 10 &+ Int(digit)])
+            if state < 0 { return -1 }
+        }
+        return state
+    }
+
+    /// Bit `d` set when some `d` more digits after `state` lead to a match (`distances` asked for;
+    /// 0 for -1).
+    func distances(_ state: Int) -> UInt32 { state < 0 ? 0 : distances[state] }
 
     func matchesWhole(_ digits: [UInt8], from start: Int) -> Bool {
         var state = 0

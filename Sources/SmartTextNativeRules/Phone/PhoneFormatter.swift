@@ -11,17 +11,21 @@ internal import SmartTextSupport
 ///
 /// Digits of any script are accepted; a leading `+` starts international
 /// input. In a regional field, a number typed with that region's country code
-/// (`+86 138-0013-8000`, `0086…`) is shown in national form once it is valid,
-/// so a paste gives the same text as typing the national number. Partial
+/// (`+86 138-0013-8000`, `0086…`) is shown in national form once it is complete
+/// (valid, and no digit can follow), so a paste gives the same text as typing the
+/// national number, and typing it gives what pasting it gives. Partial
 /// numbers are laid out as the number they can become, without reflow (see
 /// ``PhoneLayout``). `meta` carries the number's `region`, and its `type` and
 /// `e164` once it is valid; `value` is the digits as shown (trunk prefix
 /// included), with a leading `+` when a country code is shown.
 ///
-/// A digit typed after a complete number, or past the longest fixed-line or
-/// mobile number of its country, is refused. A number that an edit elsewhere
-/// makes longer than that (deleting a digit of its country code) keeps every
-/// digit and is invalid until it is fixed.
+/// A digit is refused only when no number of any type of the region can continue with it: after
+/// a complete number (one no longer number starts with), or past the longest number of any type in
+/// any written form (national prefix, carrier code, calling code). So typing a valid number key by
+/// key gives what pasting it gives. A number that an edit elsewhere makes longer than that
+/// (deleting a digit of its country code) keeps every digit and is invalid until it is fixed; a
+/// submitted value (`/v1/validate`) keeps every digit too, and those after a complete number are
+/// reported as unexpected.
 public struct PhoneFormatter: TextFormatter {
     public let name = "phone"
     public var laysOutWholeText: Bool { true }
@@ -50,55 +54,74 @@ public struct PhoneFormatter: TextFormatter {
     public func neverKeeps(_ scalar: Unicode.Scalar) -> Bool { Separators.contains(scalar) }
 
     public func format(_ input: [Unicode.Scalar], context: FormatContext) -> Formatted {
-        // The request's region stands for its whole calling code (see PhoneLibrary).
-        let region = self.region ?? context.conventions.region.map { $0 + "*" }
-        var significant: [Significant] = []
+        let region = self.region ?? context.conventions.region
+        var raw: [Significant] = []
         var unexpected: [Int] = []
-        var normalized: [Int] = []
-        for (index, raw) in input.enumerated() {
-            let scalar = raw.halfWidth
-            if scalar == "+" && significant.isEmpty {
-                significant.append(Significant(scalar: "+", inputIndex: index))
+        for (index, scalar) in input.enumerated() {
+            let scalar = scalar.halfWidth
+            if scalar == "+" && raw.isEmpty {
+                raw.append(Significant(scalar: "+", inputIndex: index))
             } else if let digit = scalar.asciiDigit {
-                significant.append(Significant(scalar: digit, inputIndex: index))
+                raw.append(Significant(scalar: digit, inputIndex: index))
             } else if !Separators.contains(scalar) {
                 unexpected.append(index)
             }
         }
-        if region == nil {
-            Self.internationalPrefix(&significant, normalized: &normalized)
+        // A typed or pasted digit that does not fit (after a complete number, past the longest number
+        // of the region, past 18 digits) is dropped and reported, not the rest of a paste with it, as
+        // typing would. A submitted value keeps what `/v1/format` shows, and what typing it would refuse
+        // (what follows a complete number) is reported (edit rule 11).
+        var (significant, normalized) = Self.prepared(raw, region: region)
+        var whole: PhoneAnalysis?
+        if significant.count <= Self.maximumSignificant {
+            whole = PhoneLayout.analyze(significant.map(\.scalar), region: region)
         }
-        var overflow = false
+        if context.hasFresh && !context.submitted && (whole.map { $0.fits < significant.count } ?? true) {
+            let fitting = Self.fitting(raw, context: context, region: region)
+            for (item, fits) in zip(raw, fitting) where !fits { unexpected += [item.inputIndex].compactMap { $0 } }
+            raw = zip(raw, fitting).filter(\.1).map(\.0)
+            (significant, normalized) = Self.prepared(raw, region: region)
+            whole = nil
+        }
         var extra: ArraySlice<Significant> = []
         if significant.count > Self.maximumSignificant {
-            // More than any phone number holds.
+            // More than any phone number holds: kept out of place.
             extra = significant[Self.maximumSignificant...]
             significant.removeLast(significant.count - Self.maximumSignificant)
-            if context.hasFresh {
-                overflow = true
-                unexpected += extra.compactMap(\.inputIndex)
-                extra = []
+            whole = nil
+        }
+        let analysis = whole ?? PhoneLayout.analyze(significant.map(\.scalar), region: region)
+        if analysis.fits < significant.count {
+            if context.submitted {
+                // What typing the value would refuse is reported (rule 11); the text shows it, as
+                // `/v1/format` does.
+                let fitting = Self.fitting(raw, context: context, region: region)
+                for (item, fits) in zip(raw, fitting) where !fits { unexpected += [item.inputIndex].compactMap { $0 } }
+            } else {
+                // Digits an edit elsewhere left where no number goes on (after a complete number, past the
+                // longest one) stay, out of place, and are reported (rule 10), as on submit.
+                unexpected += significant[analysis.fits...].compactMap(\.inputIndex)
             }
         }
-        var analysis = PhoneLayout.analyze(significant.map(\.scalar), region: region)
-        if analysis.fits < significant.count && context.hasFresh {
-            // Digits typed after a complete number, or past the longest number of the country: they do not fit.
-            unexpected += significant[analysis.fits...].compactMap(\.inputIndex)
-            significant.removeLast(significant.count - analysis.fits)
-            overflow = true
-            analysis = PhoneLayout.analyze(significant.map(\.scalar), region: region)
+        let shown: [Significant]
+        if let source = analysis.source {
+            // Brought to national form: some characters added, some (a country code) not shown.
+            let scalars = analysis.display.filter(PhoneLayout.isSignificant)
+            shown = zip(source, scalars).map { index, scalar in
+                index.map { significant[$0] } ?? Significant(scalar: scalar, inputIndex: nil)
+            }
+            var used = [Bool](repeating: false, count: significant.count)
+            for index in source { if let index { used[index] = true } }
+            normalized += significant.indices.filter { !used[$0] }.compactMap { significant[$0].inputIndex }
+        } else {
+            shown = significant
         }
-        normalized += significant[..<analysis.dropped].compactMap(\.inputIndex)
-        let shown =
-            analysis.synthesized.map { Significant(scalar: $0, inputIndex: nil) } + significant[analysis.dropped...]
         var output = Self.render(analysis.display, shown: shown, input: input)
         for item in extra {
-            // Kept past the longest number, out of place.
             guard let index = item.inputIndex else { continue }
             output.keep(item.scalar, from: index)
             unexpected.append(index)
         }
-        output.overflow = overflow
         output.complete = analysis.complete && extra.isEmpty
         output.meta = analysis.meta
         output.unexpected = unexpected.sorted()
@@ -106,12 +129,41 @@ public struct PhoneFormatter: TextFormatter {
         return output
     }
 
+    /// The significant characters laid out: international input's prefix written out becomes the
+    /// `+`; the characters that became it are normalized.
+    private static func prepared(_ raw: [Significant], region: String?) -> ([Significant], [Int]) {
+        var significant = raw
+        var normalized: [Int] = []
+        if region == nil { internationalPrefix(&significant, normalized: &normalized) }
+        return (significant, normalized)
+    }
+
+    /// Which characters fit: those already in the text, and each fresh one, in order, that fits where
+    /// it is in the text made of those and the fresh ones before it that fit (every one of them laid
+    /// out, in a number of the region). So a paste keeps what typing its characters one by one keeps:
+    /// `+0` refused and `5` taken make `+5` either way.
+    private static func fitting(_ raw: [Significant], context: FormatContext, region: String?) -> [Bool] {
+        func fits(_ raw: [Significant]) -> Bool {
+            let significant = prepared(raw, region: region).0
+            guard significant.count <= maximumSignificant else { return false }
+            return PhoneLayout.analyze(significant.map(\.scalar), region: region).fits == significant.count
+        }
+        func isFresh(_ item: Significant) -> Bool { item.inputIndex.map(context.isFresh) ?? false }
+        var fitting = raw.map { !isFresh($0) }
+        for index in raw.indices where isFresh(raw[index]) {
+            fitting[index] = true
+            if !fits(zip(raw, fitting).filter(\.1).map(\.0)) { fitting[index] = false }
+        }
+        return fitting
+    }
+
     /// International input: an international prefix before the country code is the `+` written out
     /// (no country code starts with 0): `00` becomes the `+` (`0044…` is `+44…`), and `011` (North
     /// America) and `010` (Japan) after the `+` go (`011 44…` is `+44…`), normalized, not lost. Without
-    /// either, a `+` is supplied.
+    /// either, a `+` is supplied. A prefix is taken only once a digit follows it: `00` alone stays
+    /// `+00`, so formatting the text again (or a chain whose earlier formatter drops the `+`) gives it back.
     private static func internationalPrefix(_ significant: inout [Significant], normalized: inout [Int]) {
-        if significant.prefix(2).map(\.scalar) == ["0", "0"] {
+        if significant.count > 2, significant.prefix(2).map(\.scalar) == ["0", "0"] {
             significant[0].scalar = "+"
             normalized += [significant[1].inputIndex].compactMap { $0 }
             significant.remove(at: 1)
@@ -122,7 +174,7 @@ public struct PhoneFormatter: TextFormatter {
             let next = significant[1...].prefix(3).map(\.scalar)
             let length =
                 next.starts(with: ["0", "0"]) ? 2 : next == ["0", "1", "1"] || next == ["0", "1", "0"] ? 3 : 0
-            guard length > 0 else { break }
+            guard length > 0, significant.count > 1 + length else { break }
             normalized += significant[1...length].compactMap(\.inputIndex)
             significant.removeSubrange(1...length)
         }

@@ -7,17 +7,18 @@ internal import SmartTextSupport
 struct PhoneAnalysis: Sendable {
     /// The text to show: the shown characters in order, with libphonenumber's separators.
     var display: [Unicode.Scalar]
-    /// Leading input characters not shown (a country code and its `+` or
-    /// international prefix, when the number was brought to national form).
-    var dropped: Int = 0
-    /// Shown characters that the input does not have (a trunk prefix `0` added
-    /// when bringing a number to national form), before the input's own.
-    var synthesized: [Unicode.Scalar] = []
+    /// Where each shown character (each digit or `+` of ``display``) comes from: the index of an
+    /// input character, or nil for one the input does not have (a trunk prefix `0` added when
+    /// bringing a number to national form). Input characters not named are not shown (a country
+    /// code and its `+`). nil: the input's characters, in order.
+    var source: [Int?]? = nil
     /// The number is valid and no digit can follow.
     var complete = false
-    /// How many of the characters fit: after a complete number, or past the longest fixed-line or
-    /// mobile number of the country, the rest do not (``display`` still shows them all).
+    /// How many of the characters fit: after a complete number, or past the longest number of any
+    /// type of the region in any written form, the rest do not (``display`` still shows them all).
     var fits: Int
+    /// When the characters past ``fits`` follow a complete number: its length.
+    var completeLength: Int? = nil
     var meta = JSONObject()
 }
 
@@ -40,8 +41,8 @@ struct PhoneAnalysis: Sendable {
 /// cached (a keystroke formats the text before and after the edit; the first is
 /// the previous keystroke's second).
 enum PhoneLayout {
-    private static let cache = BoundedCache<String, PhoneAnalysis>(limit: 2048)
-    private static let examples = BoundedCache<String, [[Unicode.Scalar]]>(limit: 1024)
+    private static let cache = BoundedCache<String, PhoneAnalysis>(limit: 2048, maxKeyBytes: 512)
+    private static let examples = BoundedCache<String, [[Unicode.Scalar]]>(limit: 1024, maxKeyBytes: 512)
 
     /// The types whose example numbers complete a partial number, in order.
     static let completingTypes: [PhoneType] = [.mobile, .fixedLine, .tollFree]
@@ -56,55 +57,130 @@ enum PhoneLayout {
         guard !significant.isEmpty else { return PhoneAnalysis(display: [], fits: 0) }
         let code = region ?? "ZZ"
         let info = PhoneLibrary.inspect(text, region: code)
-        let fits = info.valid ? significant.count : fittingLength(significant, region: code)
         var meta = JSONObject()
         if info.parsed && !info.region.isEmpty { meta["region"] = .string(info.region) }
-        if info.valid {
+        if info.isValid {
             meta["type"] = .string(info.type.rawValue)
             meta["e164"] = .string(info.e164)
         }
-        // A number typed with this region's country code: shown in national form.
-        if let region, info.valid, info.hadCountryCode, info.countryCode == PhoneLibrary.countryCode(region: region),
-            case let national = digits(info.national),
-            national.count > 0, national != significant,
-            significant.suffix(info.nationalNumber.unicodeScalars.count).elementsEqual(
-                info.nationalNumber.unicodeScalars),
-            national.suffix(info.nationalNumber.unicodeScalars.count).elementsEqual(info.nationalNumber.unicodeScalars)
+        // A number typed with this region's country code: shown in national form once it is complete.
+        // Not before: a valid number that goes on (`+353 1 800 1234`, then `56`: Ireland's toll-free
+        // `1800 123 456`) would be typed on in a national form that pasting the whole would not give.
+        if let region, info.isValid, info.hadCountryCode, info.countryCode == PhoneLibrary.countryCode(region: region),
+            case let national = digits(info.national), national.count > 0, national != significant,
+            isComplete(text, region: code),
+            let source = nationalSource(significant, national: national, nationalNumber: info.nationalNumber)
         {
-            let kept = info.nationalNumber.unicodeScalars.count
             var analysis = analyze(national, region: region)
-            analysis.dropped = significant.count - kept
-            analysis.synthesized = Array(national.prefix(national.count - kept))
+            analysis.source = source
             analysis.fits = significant.count
+            analysis.completeLength = nil
             return analysis
         }
-        let display = layout(significant, text, region: code, info: info)
-        return PhoneAnalysis(
-            display: display, complete: info.valid && isComplete(text, region: code, type: info.type),
-            fits: fits, meta: meta)
-    }
-
-    /// How many of an invalid number's characters fit: up to a valid, complete number it starts with;
-    /// else, when it is longer than any fixed-line or mobile number of its country, up to the longest
-    /// prefix that is not. A number libphonenumber does not know (`06007659653` in Japan, where
-    /// `0600765965` happens to be a valid personal number) keeps its digits while a longer number of
-    /// the country is possible.
-    private static func fittingLength(_ significant: [Unicode.Scalar], region: String) -> Int {
-        guard significant.count > 6 else { return significant.count }
-        for length in stride(from: significant.count - 1, through: 6, by: -1) {
-            let prefix = TextUnits.string(significant[..<length])
-            let prefixInfo = PhoneLibrary.inspect(prefix, region: region)
-            if prefixInfo.valid && isComplete(prefix, region: region, type: prefixInfo.type) { return length }
+        var analysis = PhoneAnalysis(
+            display: layout(significant, text, region: code, info: info), fits: significant.count)
+        analysis.meta = meta
+        if info.isValid {
+            analysis.complete = isComplete(text, region: code)
+        } else {
+            (analysis.fits, analysis.completeLength) = fitting(significant, region: code)
         }
-        guard isTooLong(TextUnits.string(significant), region: region) else { return significant.count }
-        var length = significant.count - 1
-        while length > 1 && isTooLong(TextUnits.string(significant[..<length]), region: region) { length -= 1 }
-        return length
+        return analysis
     }
 
-    /// True when no fixed-line or mobile number of the country is this long.
-    private static func isTooLong(_ text: String, region: String) -> Bool {
-        PhoneLibrary.possibility(text, region: region, type: .fixedLineOrMobile) == .tooLong
+    /// Where the national form's characters come from in the input: the national significant number
+    /// where both end with it (the rest of the national form is added, the input's country code
+    /// dropped); else the longest common subsequence, taking the input's characters as late as it
+    /// can (a country code's digits are dropped rather than taken for the number's) and the national
+    /// form's as early as it can (`+54 9 11 2345-6789` is `011 15-2345-6789`: the area code and the
+    /// subscriber number are kept, the `0` and `15` added, `+54` and the mobile `9` dropped). nil
+    /// when they share fewer digits than the national significant number has, less the trunk prefix.
+    static func nationalSource(
+        _ significant: [Unicode.Scalar], national: [Unicode.Scalar], nationalNumber: String
+    ) -> [Int?]? {
+        let number = Array(nationalNumber.unicodeScalars)
+        if significant.count >= number.count, significant.suffix(number.count).elementsEqual(number),
+            national.count >= number.count, national.suffix(number.count).elementsEqual(number)
+        {
+            let added = national.count - number.count
+            let start = significant.count - number.count
+            return Array(repeating: nil, count: added) + (start..<significant.count).map { Optional($0) }
+        }
+        // common[i][j]: the longest common subsequence of significant[i...] and national[j...].
+        let rows = significant.count + 1
+        let columns = national.count + 1
+        var common = [Int](repeating: 0, count: rows * columns)
+        for i in stride(from: significant.count - 1, through: 0, by: -1) {
+            for j in stride(from: national.count - 1, through: 0, by: -1) {
+                common[i * columns + j] =
+                    significant[i] == national[j]
+                    ? common[(i + 1) * columns + j + 1] + 1
+                    : max(common[(i + 1) * columns + j], common[i * columns + j + 1])
+            }
+        }
+        guard common[0] >= number.count - 1 else { return nil }
+        var source = [Int?](repeating: nil, count: national.count)
+        var i = 0
+        var j = 0
+        while i < significant.count && j < national.count {
+            let here = common[i * columns + j]
+            if common[(i + 1) * columns + j] == here {
+                i += 1
+            } else if significant[i] == national[j] && common[(i + 1) * columns + j + 1] + 1 == here {
+                source[j] = i
+                i += 1
+                j += 1
+            } else {
+                j += 1
+            }
+        }
+        return source
+    }
+
+    /// How many of an invalid number's characters fit, and the length of the complete number they
+    /// follow when that is why the rest do not. A digit does not fit after a valid number no longer
+    /// number can continue (from 6 characters: the longest valid prefix, since a shorter complete one
+    /// would leave it no valid continuation), nor past the longest number of any type of the region
+    /// in any written form (with a national prefix, carrier code or calling code; KR's
+    /// `08500 1198767890` is longer than any number of Korea without its carrier code).
+    /// The international prefixes written out after a `+` that international input reads as the `+`.
+    private static let internationalPrefixes: [[Unicode.Scalar]] = [["0", "0"], ["0", "1", "1"], ["0", "1", "0"]]
+
+    private static func fitting(_ significant: [Unicode.Scalar], region: String) -> (Int, Int?) {
+        // International input: `+0`, `+00`, `+01`, `+011` and `+010` may still be an international prefix
+        // written out after the `+` (read as the `+` once a digit follows it).
+        if region == "ZZ", significant.first == "+",
+            Self.internationalPrefixes.contains(where: { $0.starts(with: significant.dropFirst()) })
+        {
+            return (significant.count, nil)
+        }
+        var fits = significant.count
+        var completeLength: Int?
+        if significant.count > 6 {
+            for length in stride(from: significant.count - 1, through: 6, by: -1) {
+                let prefix = TextUnits.string(significant[..<length])
+                guard PhoneLibrary.inspect(prefix, region: region).isValid else { continue }
+                if isComplete(prefix, region: region) {
+                    fits = length
+                    completeLength = length
+                }
+                break
+            }
+        }
+        guard !canBeThisLong(TextUnits.string(significant), region: region) else { return (fits, completeLength) }
+        var length = significant.count - 1
+        while length > 1 && !canBeThisLong(TextUnits.string(significant[..<length]), region: region) { length -= 1 }
+        if length < fits {
+            fits = length
+            completeLength = nil
+        }
+        return (fits, completeLength)
+    }
+
+    /// True when some number of the region, of any type and in any written form, is as long as these
+    /// digits or longer (its lengths alone: the patterns are not asked).
+    private static func canBeThisLong(_ text: String, region: String) -> Bool {
+        PhoneLibrary.canContinue(text, region: region, extra: 0, mode: .lengths)
     }
 
     /// The shown text for the characters (same characters, same order, plus separators).
@@ -113,12 +189,12 @@ enum PhoneLayout {
     ) -> [Unicode.Scalar] {
         let fallback = { Array((PhoneLibrary.asYouType(text, region: region) ?? text).unicodeScalars) }
         if significant.first == "+" || region == "ZZ" { return fallback() }
-        if info.valid { return completeLayout(significant, text, region: region) }
+        if info.isValid { return completeLayout(significant, text, region: region) }
         for type in completingTypes {
             for example in examples(region: region, type: type) where example.count > significant.count {
                 let candidate = significant + example[significant.count...]
                 let candidateText = TextUnits.string(candidate)
-                guard PhoneLibrary.inspect(candidateText, region: region).valid else { continue }
+                guard PhoneLibrary.inspect(candidateText, region: region).isValid else { continue }
                 let full = completeLayout(candidate, candidateText, region: region)
                 return cut(full, afterSignificant: significant.count)
             }
@@ -164,33 +240,18 @@ enum PhoneLayout {
         }
     }
 
-    /// True when more digits can make `significant` (national digits, without
-    /// a country code) a valid number of one of `types`: the rest of one of the
-    /// region's example numbers completes it into one.
-    static func canComplete(_ significant: [Unicode.Scalar], region: String, types: [PhoneType]) -> Bool {
-        for type in types {
-            for example in examples(region: region, type: type) where example.count > significant.count {
-                let candidate = TextUnits.string(significant + example[significant.count...])
-                let info = PhoneLibrary.inspect(candidate, region: region)
-                if info.valid && info.type.satisfies(type) { return true }
-            }
-        }
-        return false
+    /// True when no digit can follow a valid number: no longer number of any type of any region of its
+    /// calling code starts with it, in any written form. The last few answers are kept: a keystroke
+    /// after a valid number asks about it again (the digits before the new one fit when it was not
+    /// complete), and comparing two strings costs less than a cache's key.
+    static func isComplete(_ text: String, region: String) -> Bool {
+        if let known = completions.withLock({ $0.complete(text, region: region) }) { return known }
+        let complete = !PhoneLibrary.canContinue(text, region: region, extra: 1, mode: .patterns(nil))
+        completions.withLock { $0.remember(text, region: region, complete) }
+        return complete
     }
 
-    /// True when no digit can follow a valid number of `type`: one more is too long for that type and
-    /// no fixed-line or mobile number of the country is that long. One libphonenumber call for fixed-line
-    /// and mobile numbers (too long for both is too long for either), two for the other types
-    /// (BENCHMARKS.md item 14).
-    static func isComplete(_ text: String, region: String, type: PhoneType) -> Bool {
-        let longer = text + "0"
-        let fixedOrMobile = type == .mobile || type == .fixedLine || type == .fixedLineOrMobile
-        switch PhoneLibrary.possibility(longer, region: region, type: .fixedLineOrMobile) {
-        case .possible, .possibleLocalOnly: return false
-        case .tooLong where fixedOrMobile: return true
-        default: return !fixedOrMobile && PhoneLibrary.possibility(longer, region: region, type: type) == .tooLong
-        }
-    }
+    private static let completions = Locked(RecentCompletions())
 
     static func isSignificant(_ scalar: Unicode.Scalar) -> Bool {
         scalar == "+" || (scalar.value >= 0x30 && scalar.value <= 0x39)

@@ -72,7 +72,12 @@ public enum PhonePossibility: Sendable, Equatable {
 /// What libphonenumber says about one number.
 public struct PhoneInfo: Sendable, Equatable {
     public var parsed: Bool
+    /// `IsValidNumberForRegion` for the region it was parsed for, when the number has that
+    /// region's calling code; else `IsValidNumber`.
     public var valid: Bool
+    /// `IsValidNumber`: valid in the region it belongs to (``region``), whatever region it was
+    /// parsed for (a Jersey number parsed for `GB`).
+    public var validNumber: Bool
     public var possibility: PhonePossibility
     public var type: PhoneType
     public var countryCode: Int
@@ -80,32 +85,29 @@ public struct PhoneInfo: Sendable, Equatable {
     public var region: String
     /// The text carried its country code (`+86…`, `0086…`).
     public var hadCountryCode: Bool
-    /// E.164 (`+8613800138000`) when valid.
+    /// E.164 (`+8613800138000`) when ``isValid``.
     public var e164: String
     /// The national significant number (digits).
     public var nationalNumber: String
-    /// The national format (`138 0013 8000`) when valid, else "".
+    /// The national format (`138 0013 8000`) when ``isValid``, else "".
     public var national: String
+
+    /// Valid for the region it was parsed for or where it belongs: a real number, whose `type`,
+    /// `e164` and `national` are filled.
+    public var isValid: Bool { valid || validNumber }
 }
 
 /// Swift access to the CPhoneNumber shim. Every call is thread-safe (the shim
 /// keeps its as-you-type formatters per thread).
 ///
-/// A region code with `*` after it (`GB*`) stands for its whole country calling code: a number that
-/// is valid in a region sharing it (Guernsey or Jersey for `GB*`, Canada for `US*`) is valid. Phone
-/// fields without a region of their own take the request's this way: a caller in the UK types
-/// numbers of the whole +44 plan.
+/// One deviation from libphonenumber, for every caller: a `+` followed by `0` (`+0086…`) is not a
+/// number (``isMalformed(_:)``).
 enum PhoneLibrary {
-    /// The region for libphonenumber (`GB` for `GB*`).
-    private static func c(_ region: String) -> String {
-        region.hasSuffix("*") ? String(region.dropLast()) : region
-    }
-
     /// libphonenumber's as-you-type output for `text` (digits, optionally a leading `+`), from
     /// ``PhoneNumbering`` (its `AsYouTypeFormatter` on the compiled metadata; BENCHMARKS.md item 17).
     static func asYouType(_ text: String, region: String) -> String? {
-        if let numbering, let answer = numbering.asYouType(text, region: c(region)) { return answer }
-        return asYouTypeLibrary(text, region: c(region))
+        if let numbering, let answer = numbering.asYouType(text, region: region) { return answer }
+        return asYouTypeLibrary(text, region: region)
     }
 
     /// libphonenumber's own answer (`cphone_format_as_you_type`).
@@ -115,7 +117,7 @@ enum PhoneLibrary {
 
     /// `style`: 0 national, 1 international, 2 E.164.
     static func format(_ text: String, region: String, style: Int32) -> String? {
-        withBuffer { buffer, capacity in cphone_format_number(c(region), text, style, buffer, capacity) }
+        withBuffer { buffer, capacity in cphone_format_number(region, text, style, buffer, capacity) }
     }
 
     /// What libphonenumber says about `text` for `region`. A pure function of the two: the
@@ -132,8 +134,9 @@ enum PhoneLibrary {
     static func inspect(_ text: String, region: String) -> PhoneInfo {
         if let info = recent.withLock({ $0.info(text, region: region) }) { return info }
         let info = inspections.value(for: region + "|" + text) {
-            if let numbering, let info = resolve(text, region: region, numbering.inspect) { return info }
-            return resolve(text, region: region) { inspectLibrary($0, region: $1) }!
+            if isMalformed(text) { return malformed }
+            if let numbering, let info = numbering.inspect(text, region: region) { return info }
+            return inspectLibrary(text, region: region)
         }
         recent.withLock { $0.remember(text, region: region, info) }
         return info
@@ -141,21 +144,30 @@ enum PhoneLibrary {
 
     private static let recent = Locked(RecentInspections())
 
-    /// `inspect` for a region, or for its whole calling code (`GB*`).
-    private static func resolve(
-        _ text: String, region: String, _ inspect: (String, String) -> PhoneInfo?
-    ) -> PhoneInfo? {
-        guard region.hasSuffix("*") else { return inspect(text, region) }
-        let base = c(region)
-        guard let info = inspect(text, base) else { return nil }
-        guard !info.valid, !info.region.isEmpty, info.region != base, info.region != "001",
-            countryCode(region: info.region) == countryCode(region: base)
-        else { return info }
-        // Valid in a region of the same calling code: read as that region's number.
-        return inspect(text, info.region)
+    /// True for a `+` followed by `0` (`+0086 138…`, separators aside): no country calling code
+    /// starts with 0, so E.164 has no such number. libphonenumber reads it as the region's
+    /// international prefix after a `+` (`+0086…` parsed for `CN` is `+86…`), which would make a
+    /// malformed text valid: SmartText does not (README, "Phone numbers").
+    static func isMalformed(_ text: String) -> Bool {
+        var plus = false
+        for scalar in text.unicodeScalars {
+            if scalar == "+" && !plus {
+                plus = true
+            } else if scalar.value >= 0x30 && scalar.value <= 0x39 {
+                return plus && scalar == "0"
+            } else if scalar == "+" || scalar.properties.isAlphabetic {
+                return false
+            }
+        }
+        return false
     }
 
-    private static let inspections = BoundedCache<String, PhoneInfo>(limit: 2048)
+    /// What a malformed text (``isMalformed(_:)``) is: not a number, its country code invalid.
+    private static let malformed = PhoneInfo(
+        parsed: false, valid: false, validNumber: false, possibility: .invalidCountryCode, type: .unknown,
+        countryCode: 0, region: "", hadCountryCode: false, e164: "", nationalNumber: "", national: "")
+
+    private static let inspections = BoundedCache<String, PhoneInfo>(limit: 2048, maxKeyBytes: 512)
 
     /// Answers from ``PhoneNumbering`` (libphonenumber's metadata compiled, no ICU) where it
     /// takes the text, else from libphonenumber. `SMARTTEXT_PHONE_NUMBERING=library` turns it off
@@ -175,16 +187,30 @@ enum PhoneLibrary {
             }
         }
         return PhoneInfo(
-            parsed: parsed, valid: info.valid != 0, possibility: PhonePossibility(info.possibility),
+            parsed: parsed, valid: info.valid != 0, validNumber: info.valid_number != 0,
+            possibility: PhonePossibility(info.possibility),
             type: PhoneType(info.type), countryCode: Int(info.country_code), region: string(&info.region, 4),
             hadCountryCode: info.had_country_code != 0, e164: string(&info.e164, 24),
             nationalNumber: string(&info.national_number, 24), national: string(&info.national, 48))
     }
 
     static func possibility(_ text: String, region: String, type: PhoneType) -> PhonePossibility {
-        let base = c(region)
-        if let answer = numbering?.possibility(text, region: base, type: type) { return answer }
-        return possibilityLibrary(text, region: base, type: type)
+        if isMalformed(text) { return .invalidCountryCode }
+        if let answer = numbering?.possibility(text, region: region, type: type) { return answer }
+        return possibilityLibrary(text, region: region, type: type)
+    }
+
+    /// True when some number of `scope` (of the types `mode` names) is written as `text` followed by
+    /// `extra` or more digits, read for `region` (``PhoneNumbering/canContinue(_:region:extra:mode:scope:)``).
+    /// libphonenumber has no such question: both numbering modes answer it from the compiled
+    /// metadata; without it, every number can continue. Not cached here: its callers' answers are
+    /// (the layout's and the verdicts), and for a new number a cache's key, lookup and insertion cost
+    /// as much as the answer (a parse of the digits and a few table walks).
+    static func canContinue(
+        _ text: String, region: String, extra: Int, mode: PhoneNumbering.Mode, scope: PhoneNumbering.Scope = .any
+    ) -> Bool {
+        guard let numbering = PhoneNumbering.shared else { return true }
+        return numbering.canContinue(text, region: region, extra: extra, mode: mode, scope: scope) ?? true
     }
 
     /// libphonenumber's own answer (`cphone_possibility_for_type`).
@@ -194,20 +220,20 @@ enum PhoneLibrary {
 
     /// The national significant number of the region's example of `type`.
     static func example(region: String, type: PhoneType) -> String? {
-        withBuffer { buffer, capacity in cphone_example_number(c(region), type.c, buffer, capacity) }
+        withBuffer { buffer, capacity in cphone_example_number(region, type.c, buffer, capacity) }
     }
 
     static func countryCode(region: String) -> Int {
-        if let numbering { return numbering.countryCode(region: c(region)) }
-        return Int(cphone_country_code(c(region)))
+        if let numbering { return numbering.countryCode(region: region) }
+        return Int(cphone_country_code(region))
     }
 
     /// The region's national (trunk) prefix (`0`), "" when it has none; nil for an unknown region.
     static func nationalPrefix(region: String) -> String? {
-        withBuffer { buffer, capacity in cphone_national_prefix(c(region), buffer, capacity) }
+        withBuffer { buffer, capacity in cphone_national_prefix(region, buffer, capacity) }
     }
 
-    static func isSupported(region: String) -> Bool { cphone_is_supported_region(c(region)) == 1 }
+    static func isSupported(region: String) -> Bool { cphone_is_supported_region(region) == 1 }
 
     /// Loads libphonenumber's metadata (about 10 ms) and decodes it for ``PhoneNumbering`` (about
     /// 7 ms) before the first request needs them. A calling code's regions are compiled on the
@@ -244,6 +270,26 @@ struct RecentInspections: Sendable {
             entries.append((region, text, info))
         } else {
             entries[next] = (region, text, info)
+            next = (next + 1) % 4
+        }
+    }
+}
+
+/// The last four answers to whether a number is complete, newest replacing oldest.
+struct RecentCompletions: Sendable {
+    private var entries: [(region: String, text: String, complete: Bool)] = []
+    private var next = 0
+
+    func complete(_ text: String, region: String) -> Bool? {
+        for entry in entries where entry.text == text && entry.region == region { return entry.complete }
+        return nil
+    }
+
+    mutating func remember(_ text: String, region: String, _ complete: Bool) {
+        if entries.count < 4 {
+            entries.append((region, text, complete))
+        } else {
+            entries[next] = (region, text, complete)
             next = (next + 1) % 4
         }
     }

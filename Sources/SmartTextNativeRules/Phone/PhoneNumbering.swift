@@ -71,7 +71,8 @@ final class PhoneNumbering: Sendable {
         switch parse(digits, defaultRegion: defaultRegion) {
         case .failure(let error):
             return PhoneInfo(
-                parsed: false, valid: false, possibility: error, type: .unknown, countryCode: 0, region: "",
+                parsed: false, valid: false, validNumber: false, possibility: error, type: .unknown, countryCode: 0,
+                region: "",
                 hadCountryCode: false, e164: "", nationalNumber: "", national: "")
         case .success(let parsed): number = parsed
         }
@@ -89,14 +90,20 @@ final class PhoneNumbering: Sendable {
         } else {
             valid = false
         }
+        // `IsValidNumber`: valid in the number's own region (`GetNumberType` reads the same one).
+        if numberRegionType == nil, let numberRegion {
+            numberRegionType = numberRegion.numberType(number.nationalNumber)
+        }
+        let validNumber = numberRegionType.map { $0 != .unknown } ?? false
+        let known = valid || validNumber
         let nsn = DigitReplacement.string(number.nationalNumber)
         var info = PhoneInfo(
-            parsed: true, valid: valid, possibility: lengthCheck(number, type: .unknown),
-            type: valid ? numberRegionType ?? numberRegion?.numberType(number.nationalNumber) ?? .unknown : .unknown,
+            parsed: true, valid: valid, validNumber: validNumber, possibility: lengthCheck(number, type: .unknown),
+            type: known ? numberRegionType ?? .unknown : .unknown,
             countryCode: number.countryCode, region: numberRegion?.id ?? "",
             hadCountryCode: number.source != .defaultCountry, e164: "", nationalNumber: nsn.utf8.count < 24 ? nsn : "",
             national: "")
-        if valid {
+        if known {
             // `Format` gives the raw input back for a national number of zero.
             let zero = number.nationalNumber.allSatisfy { $0 == 0 }
             let e164 = zero ? text : "+" + number.main.countryCodeText + nsn
@@ -156,7 +163,7 @@ final class PhoneNumbering: Sendable {
     // MARK: Input
 
     /// The text's characters as digit values, with the `+` as 10; nil when it has anything else.
-    private static func input(_ text: String) -> [UInt8]? {
+    static func input(_ text: String) -> [UInt8]? {
         var digits: [UInt8] = []
         digits.reserveCapacity(20)
         for byte in text.utf8 {
@@ -172,19 +179,24 @@ final class PhoneNumbering: Sendable {
         return digits
     }
 
-    private static let plus: UInt8 = 10
+    static let plus: UInt8 = 10
 
     /// The region libphonenumber would use for `code` (`.some(nil)` for an unsupported code,
     /// which it treats as "ZZ"); nil when the shim would read the code differently (a NUL inside).
-    private func canonical(_ code: String) -> CompiledRegion?? {
+    func canonical(_ code: String) -> CompiledRegion?? {
+        canonicalGroup(code).map { $0?.region }
+    }
+
+    /// ``canonical(_:)`` with the region's calling code's regions (one lookup for both).
+    func canonicalGroup(_ code: String) -> (region: CompiledRegion, group: [CompiledRegion])?? {
         guard let place = regionPlace[code], let group = group(place.countryCode) else {
             return code.utf8.contains(0) ? nil : .some(nil)
         }
-        return .some(group[place.position])
+        return .some((group[place.position], group))
     }
 
     /// The compiled regions of a calling code, in `regionsForCode`'s order; nil for an unknown code.
-    private func group(_ countryCode: Int) -> [CompiledRegion]? {
+    func group(_ countryCode: Int) -> [CompiledRegion]? {
         if let group = compiled.withLock({ $0[countryCode] }) { return group }
         guard let indices = regionsForCode[countryCode] else { return nil }
         // Compiled outside the lock: another thread may compile the same code meanwhile, and the
@@ -383,7 +395,9 @@ final class CompiledRegion: Sendable {
         var hasPossibleNumberData: Bool { possibleLengths.count != 1 || possibleLengths[0] != -1 }
 
         init(_ description: PhoneMetadata.NumberDescription) {
-            pattern = description.pattern.isEmpty ? nil : DigitPattern(description.pattern) ?? DigitPattern.never
+            pattern =
+                description.pattern.isEmpty
+                ? nil : DigitPattern(description.pattern, distances: true) ?? DigitPattern.never
             possibleLengths = description.possibleLengths
             possibleLengthsLocalOnly = description.possibleLengthsLocalOnly
         }
@@ -422,6 +436,8 @@ final class CompiledRegion: Sendable {
     /// By type, in ``PhoneType``'s order.
     private let descriptions: [Description]
     let formats: [Format]
+    /// What digits can follow (PhoneNumbering+Continuation.swift).
+    let continuation: Continuation
 
     init(_ region: PhoneMetadata.Region) {
         id = region.id
@@ -442,6 +458,7 @@ final class CompiledRegion: Sendable {
         descriptions = Self.orderedTypes.map { Description(region.description($0)) }
         fixedOrMobileLengths = Self.fixedOrMobile(
             fixed: descriptions[Self.index(.fixedLine)], mobile: descriptions[Self.index(.mobile)], general: general)
+        continuation = Continuation(region, descriptions: descriptions, general: general)
         formats = region.numberFormats.map { format in
             var rule = format.format
             if !format.nationalPrefixFormattingRule.isEmpty {
@@ -471,7 +488,7 @@ final class CompiledRegion: Sendable {
         descriptions[Self.index(type == .fixedLineOrMobile ? .fixedLine : type)]
     }
 
-    private static func index(_ type: PhoneType) -> Int {
+    static func index(_ type: PhoneType) -> Int {
         switch type {
         case .fixedLine, .fixedLineOrMobile: 0
         case .mobile: 1

@@ -40,7 +40,7 @@ public enum PhoneRegions {
         return low < codes.count && codes[low] == code
     }
 
-    private static let lists = BoundedCache<String, [PhoneRegion]>(limit: 64)
+    private static let lists = BoundedCache<String, [PhoneRegion]>(limit: 64, maxKeyBytes: 64)
 
     /// Every region, named in `language` (a BCP 47 tag) and in the order its collation sorts names.
     public static func all(in language: String) -> [PhoneRegion] {

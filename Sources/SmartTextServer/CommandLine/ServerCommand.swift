@@ -21,62 +21,122 @@ public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String
 }
 
-extension ServerCommand {
-    /// One flag: its name, whether it takes a value, and its help line.
-    private struct Option: Sendable {
-        var name: String
-        var takesValue: Bool
-        var help: String
+/// One flag of the server, as `--help` and the README describe it.
+public struct Flag {
+    /// `--max-body`.
+    public let name: String
+    /// What the flag sets, for `--help`.
+    public let help: String
+    /// The default as `--help` shows it, read from ``ServerConfiguration``'s own default unless the
+    /// default is computed at start-up (the CPUs, the built-in registry).
+    public let defaultText: String?
+    fileprivate let setting: Setting
 
-        /// The environment variable: `--max-body` → `SMARTTEXT_MAX_BODY`.
-        var variable: String {
-            "SMARTTEXT_" + name.dropFirst(2).uppercased().replacing("-", with: "_")
+    /// What a flag's value sets, and how it is read.
+    fileprivate enum Setting {
+        case text(WritableKeyPath<ServerConfiguration, String>)
+        case optionalText(WritableKeyPath<ServerConfiguration, String?>)
+        case integer(WritableKeyPath<ServerConfiguration, Int>, ClosedRange<Int>)
+        /// A flag without a value; `inverted` when the flag turns the setting off (`--no-builtin`).
+        case boolean(WritableKeyPath<ServerConfiguration, Bool>, inverted: Bool)
+        /// A repeatable flag of comma-separated values.
+        case list(WritableKeyPath<ServerConfiguration, [String]>)
+    }
+
+    fileprivate init(_ name: String, _ setting: Setting, _ help: String, default defaultText: String? = nil) {
+        self.name = name
+        self.setting = setting
+        self.help = help
+        self.defaultText = defaultText ?? Self.describe(setting, in: ServerConfiguration())
+    }
+
+    /// The environment variable: `--max-body` → `SMARTTEXT_MAX_BODY`.
+    public var variable: String {
+        "SMARTTEXT_" + name.dropFirst(2).uppercased().replacing("-", with: "_")
+    }
+
+    /// Whether the flag is followed by a value (a boolean flag may still take `--watch=false`).
+    public var takesValue: Bool {
+        if case .boolean = setting { return false }
+        return true
+    }
+
+    /// Applies one value of the flag.
+    fileprivate func apply(_ value: String, to config: inout ServerConfiguration) throws(UsageError) {
+        switch setting {
+        case .text(let path): config[keyPath: path] = value
+        case .optionalText(let path): config[keyPath: path] = value
+        case .integer(let path, let range):
+            guard let number = Int(value), range.contains(number) else {
+                throw UsageError(
+                    description:
+                        "\(name) must be an integer from \(range.lowerBound) to \(range.upperBound), not \"\(value)\"")
+            }
+            config[keyPath: path] = number
+        case .boolean(let path, let inverted): config[keyPath: path] = try Self.boolean(value, name) != inverted
+        case .list(let path):
+            config[keyPath: path] += value.split(separator: ",").map { String($0).trimmingSpaces() }.filter {
+                !$0.isEmpty
+            }
         }
     }
 
-    private static let options: [Option] = [
-        Option(name: "--host", takesValue: true, help: "address to bind (default 0.0.0.0)"),
-        Option(name: "--port", takesValue: true, help: "port, 0 for any free one (default 8080)"),
-        Option(name: "--config", takesValue: true, help: "registry FILE or DIR (default: the built-in registry)"),
-        Option(name: "--threads", takesValue: true, help: "HTTP threads (default: the CPUs the container may use)"),
-        Option(name: "--max-body", takesValue: true, help: "largest request body in bytes (default 65536)"),
-        Option(name: "--max-text", takesValue: true, help: "longest text in UTF-16 code units (default 10000)"),
-        Option(
-            name: "--timeout", takesValue: true,
-            help: "seconds an idle connection stays open, and a request has to arrive whole (default 10)"),
-        Option(name: "--max-connections", takesValue: true, help: "most simultaneous connections (default 256)"),
-        Option(
-            name: "--max-connections-per-client", takesValue: true,
-            help: "most simultaneous connections from one address (default 0: no limit)"),
-        Option(name: "--access-log", takesValue: false, help: "write one line per request to standard output"),
-        Option(name: "--no-builtin", takesValue: false, help: "do not include the built-in registry"),
-        Option(name: "--watch", takesValue: false, help: "reload when the registry file or folder changes"),
-        Option(
-            name: "--cors-origin", takesValue: true,
-            help: "an origin allowed by CORS, repeatable; * allows any (default: none)"),
-    ]
-
-    /// Applies one flag's value.
-    private static func apply(_ name: String, _ value: String, to config: inout ServerConfiguration)
-        throws(UsageError)
-    {
-        switch name {
-        case "--host": config.host = value
-        case "--port": config.port = try integer(value, name, 0...65535)
-        case "--config": config.configPath = value
-        case "--threads": config.threads = try integer(value, name, 1...256)
-        case "--max-body": config.maxBody = try integer(value, name, 64...(64 << 20))
-        case "--max-text": config.maxText = try integer(value, name, 1...10_000_000)
-        case "--timeout": config.timeout = try integer(value, name, 1...3600)
-        case "--max-connections": config.maxConnections = try integer(value, name, 1...1_000_000)
-        case "--max-connections-per-client": config.maxConnectionsPerClient = try integer(value, name, 0...1_000_000)
-        case "--access-log": config.accessLog = try boolean(value, name)
-        case "--no-builtin": config.builtin = !(try boolean(value, name))
-        case "--watch": config.watch = try boolean(value, name)
-        case "--cors-origin":
-            config.corsOrigins += value.split(separator: ",").map { String($0).trimmingSpaces() }.filter { !$0.isEmpty }
-        default: throw UsageError(description: "unknown option \"\(name)\" (see --help)")
+    fileprivate static func boolean(_ text: String, _ name: String) throws(UsageError) -> Bool {
+        switch text.lowercased() {
+        case "true", "1", "yes", "on": return true
+        case "false", "0", "no", "off", "": return false
+        default: throw UsageError(description: "\(name) must be true or false, not \"\(text)\"")
         }
+    }
+
+    private static func describe(_ setting: Setting, in config: ServerConfiguration) -> String? {
+        switch setting {
+        case .text(let path): config[keyPath: path]
+        case .optionalText(let path): config[keyPath: path]
+        case .integer(let path, _): String(config[keyPath: path])
+        case .boolean(let path, let inverted): config[keyPath: path] != inverted ? "on" : "off"
+        case .list(let path): config[keyPath: path].isEmpty ? nil : config[keyPath: path].joined(separator: ",")
+        }
+    }
+}
+
+extension ServerCommand {
+    /// Every flag: its name, what it sets and how, its help line; its variable and default follow.
+    public static var flags: [Flag] {
+        [
+            Flag("--host", .text(\.host), "address to bind"),
+            Flag("--port", .integer(\.port, 0...65535), "port, 0 for any free one"),
+            Flag(
+                "--config", .optionalText(\.configPath), "registry FILE or DIR", default: "the built-in registry"),
+            Flag(
+                "--threads", .integer(\.threads, 1...256), "HTTP threads",
+                default: "the CPUs the container may use"),
+            Flag("--max-body", .integer(\.maxBody, 64...(64 << 20)), "largest request body in bytes"),
+            Flag("--max-text", .integer(\.maxText, 1...10_000_000), "longest text in UTF-16 code units"),
+            Flag(
+                "--max-work", .integer(\.maxWork, 1...Int(Int32.max)),
+                "most work one request may ask for: fields x passes x characters"),
+            Flag(
+                "--timeout", .integer(\.timeout, 1...3600),
+                "seconds an idle connection stays open, and a request has to arrive whole"),
+            Flag("--max-connections", .integer(\.maxConnections, 1...1_000_000), "most simultaneous connections"),
+            Flag(
+                "--max-connections-per-client", .integer(\.maxConnectionsPerClient, 0...1_000_000),
+                "most simultaneous connections from one address, 0 for no limit"),
+            Flag(
+                "--access-log", .boolean(\.accessLog, inverted: false), "write one line per request to standard output"),
+            Flag("--no-builtin", .boolean(\.builtin, inverted: true), "do not include the built-in registry"),
+            Flag("--watch", .boolean(\.watch, inverted: false), "reload when the registry file or folder changes"),
+            Flag(
+                "--ready-when-stale", .boolean(\.readyWhenStale, inverted: false),
+                "/readyz stays 200 after a reload was refused (the old registry serving)"),
+            Flag(
+                "--max-registry-bytes", .integer(\.maxRegistryBytes, 1...(1 << 40)),
+                "most bytes the registry files may hold in all"),
+            Flag(
+                "--cors-origin", .list(\.corsOrigins), "an origin allowed by CORS, repeatable; * allows any",
+                default: "none"),
+        ]
     }
 
     /// The usage text for `--help`.
@@ -90,9 +150,10 @@ extension ServerCommand {
             Options (each also as an environment variable):
 
             """
-        for option in options {
-            let flag = option.takesValue ? "\(option.name) VALUE" : option.name
-            text += "  \(flag.padding(28))\(option.help) [\(option.variable)]\n"
+        for flag in flags {
+            let shown = flag.takesValue ? "\(flag.name) VALUE" : flag.name
+            let help = flag.defaultText.map { "\(flag.help) (default: \($0))" } ?? flag.help
+            text += "  \(shown.padding(28))\(help) [\(flag.variable)]\n"
         }
         text += "  \("--check-config [FILE|DIR]".padding(28))validate a registry (or --config) and exit\n"
         text += "  \("--list-rules".padding(28))list the formatters and validators a registry can name\n"
@@ -106,14 +167,15 @@ extension ServerCommand {
         -> ServerCommand
     {
         var config = ServerConfiguration()
-        for option in options {
-            if let value = environment(option.variable) {
-                try apply(
-                    option.name, option.takesValue ? value : normalizedBoolean(value, option.variable), to: &config)
+        let flags = flags
+        for flag in flags {
+            if let value = environment(flag.variable) {
+                // A boolean variable's value is checked under the variable's name.
+                try flag.apply(flag.takesValue ? value : String(Flag.boolean(value, flag.variable)), to: &config)
             }
         }
         // Environment values of a repeatable flag are replaced, not extended, by flags.
-        var corsOriginFlagSeen = false
+        var repeatedFlagsSeen: Set<String> = []
         var check = false
         var index = 0
         while index < arguments.count {
@@ -138,11 +200,11 @@ extension ServerCommand {
             } else {
                 name = argument
             }
-            guard let option = options.first(where: { $0.name == name }) else {
+            guard let flag = flags.first(where: { $0.name == name }) else {
                 throw UsageError(description: "unknown option \"\(argument)\" (see --help)")
             }
             var value: String
-            if option.takesValue {
+            if flag.takesValue {
                 if let inlineValue {
                     value = inlineValue
                 } else {
@@ -155,11 +217,10 @@ extension ServerCommand {
             } else {
                 value = inlineValue ?? "true"
             }
-            if name == "--cors-origin" && !corsOriginFlagSeen {
-                corsOriginFlagSeen = true
-                config.corsOrigins = []
+            if case .list(let path) = flag.setting, repeatedFlagsSeen.insert(name).inserted {
+                config[keyPath: path] = []
             }
-            try apply(option.name, value, to: &config)
+            try flag.apply(value, to: &config)
         }
         if check {
             guard config.configPath != nil else {
@@ -168,27 +229,6 @@ extension ServerCommand {
             return .checkConfig(config)
         }
         return .serve(config)
-    }
-
-    private static func integer(_ text: String, _ name: String, _ range: ClosedRange<Int>) throws(UsageError) -> Int {
-        guard let value = Int(text), range.contains(value) else {
-            throw UsageError(
-                description:
-                    "\(name) must be an integer from \(range.lowerBound) to \(range.upperBound), not \"\(text)\"")
-        }
-        return value
-    }
-
-    private static func boolean(_ text: String, _ name: String) throws(UsageError) -> Bool {
-        switch text.lowercased() {
-        case "true", "1", "yes", "on": return true
-        case "false", "0", "no", "off", "": return false
-        default: throw UsageError(description: "\(name) must be true or false, not \"\(text)\"")
-        }
-    }
-
-    private static func normalizedBoolean(_ value: String, _ name: String) throws(UsageError) -> String {
-        try boolean(value, name) ? "true" : "false"
     }
 }
 

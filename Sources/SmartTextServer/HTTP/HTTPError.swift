@@ -77,6 +77,14 @@ extension HTTPError {
             pointer: pointer)
     }
 
+    static func unknownCountry(_ country: String) -> HTTPError {
+        HTTPError(
+            status: 404, type: base + "unknown-country", title: "Unknown country",
+            detail:
+                "no identifier or postal code is known for \"\(Echo.cleaned(country))\"; GET /v1/identifiers lists the "
+                + "countries (two-letter codes: BR, DE, GB)")
+    }
+
     static func methodNotAllowed(_ method: String, path: String, allowed: [String]) -> HTTPError {
         HTTPError(
             status: 405, type: base + "method-not-allowed", title: "Method not allowed",
@@ -109,11 +117,51 @@ extension HTTPError {
             case .malformedHeader:
                 "a header name is not a token (whitespace before the colon?) or a header value holds a control "
                     + "character"
+            case .foldedOrCutHeaders:
+                "a header is folded onto the next line (obs-fold, RFC 9112 section 5.2), or the header section does "
+                    + "not end with an empty line after its last header (a line with an empty name, bare LF line ends)"
+            case .invalidContentLength: "Content-Length is not a number of bytes"
             default: "the request's framing is ambiguous"
             }
         return HTTPError(
             status: 400, type: base + "ambiguous-framing", title: "The request's framing is ambiguous",
             detail: detail + "; the connection is closed")
+    }
+
+    /// An answer libmicrohttpd would write itself (as HTML), as a problem with the status it should have.
+    static func library(_ answer: LibraryAnswer, status: Int) -> HTTPError {
+        switch answer {
+        case .malformed:
+            HTTPError(
+                status: status, type: base + "malformed-request", title: "The request is not valid HTTP/1.1",
+                detail: "the request line or headers cannot be read (RFC 9112); the connection is closed")
+        case .chunkedMalformed:
+            HTTPError(
+                status: status, type: base + "malformed-request", title: "The request is not valid HTTP/1.1",
+                detail: "the chunked body is not well formed (RFC 9112 section 7.1); the connection is closed")
+        case .tooLarge:
+            HTTPError(
+                status: status, type: base + "body-too-large", title: "The body is too large",
+                detail: "the request's Content-Length or a chunk size is larger than any body this service takes")
+        case .lineTooLong:
+            HTTPError(
+                status: status, type: base + "body-too-large", title: "The body is too large",
+                detail:
+                    "a chunk size line with its extensions is longer than the connection's buffer (16 KiB); "
+                    + "the connection is closed")
+        case .uriTooLong:
+            HTTPError(
+                status: status, type: base + "uri-too-long", title: "The request target is too long",
+                detail: "the request line does not fit the connection's buffer (16 KiB)")
+        case .headersTooLarge:
+            HTTPError(
+                status: status, type: base + "header-fields-too-large", title: "The request's headers are too large",
+                detail: "the request line and headers together must fit in 16 KiB")
+        case .versionNotSupported:
+            HTTPError(
+                status: status, type: base + "http-version-not-supported", title: "The HTTP version is not supported",
+                detail: "this service speaks HTTP/1.1 (and HTTP/1.0)")
+        }
     }
 
     static let invalidHost = HTTPError(
@@ -148,6 +196,63 @@ extension HTTPError {
         HTTPError(
             status: 422, type: base + "too-many-fields", title: "Too many fields composed",
             detail: "field composes \(count) fields; a request may compose at most \(limit)", pointer: "/field")
+    }
+
+    /// A request that would cost more work than `--max-work` allows.
+    static func workBudget(_ cost: WorkCost, budget: Int) -> HTTPError {
+        HTTPError(
+            status: 422, type: base + "work-budget", title: "The request would cost more work than one request may",
+            detail: cost.detail(budget: budget))
+    }
+
+    /// A text longer than `--max-text` allows, as sent or as an edit would make it.
+    static func textTooLong(_ length: Int, limit: Int, pointer: String) -> HTTPError {
+        unprocessable(
+            "the text would be \(length) UTF-16 code units long; the limit is \(limit) (--max-text)",
+            type: "text-too-long", title: "The text is too long", pointer: pointer)
+    }
+
+    /// An edit whose range cannot be applied to its text.
+    static func invalidRange(_ error: EditError?, pointer: String) -> HTTPError {
+        unprocessable(
+            error?.message ?? "the edit cannot be applied", type: "invalid-range",
+            title: "The range cannot be applied to the text", pointer: pointer)
+    }
+
+    /// One edit of a batch (`edits`) that cannot be applied, or gives a text past `--max-text`.
+    static func typing(_ error: TypingError, limit: Int) -> HTTPError {
+        if error.index < 0 { return invalidRange(error.error, pointer: "/caret") }
+        if let length = error.length {
+            return unprocessable(
+                "after edit \(error.index) the text would be \(length) UTF-16 code units long; "
+                    + "the limit is \(limit) (--max-text)",
+                type: "text-too-long", title: "The text is too long", pointer: "/edits/\(error.index)")
+        }
+        return invalidRange(error.error, pointer: "/edits/\(error.index)/range")
+    }
+
+    /// More edits in one request than are applied.
+    static func tooManyEdits(_ count: Int, limit: Int) -> HTTPError {
+        unprocessable(
+            "the request has \(count) edits; at most \(limit) are applied in one request "
+                + "(send the text as it is with one edit, or in several requests)",
+            type: "too-many-edits", title: "Too many edits in one request", pointer: "/edits")
+    }
+
+    /// A `region` phone numbers do not know.
+    static func unknownRegion(_ region: String) -> HTTPError {
+        unprocessable(
+            "region must be a two-letter region code phone numbers know (GB, DE, US; GET /v1/regions lists "
+                + "them), not \"\(Echo.cleaned(region))\"",
+            type: "unknown-region", title: "Unknown region", pointer: "/region")
+    }
+
+    /// A body `locale` that is not a language tag.
+    static func invalidLocale(_ tag: String) -> HTTPError {
+        invalidRequest(
+            "locale must be a language tag of at most \(LocalePreference.maximumTagLength) characters "
+                + "(de-DE, zh-Hant-TW, ar-EG-u-nu-latn), not \"\(Echo.cleaned(tag))\"",
+            pointer: "/locale")
     }
 
     /// More values than a validation request may hold.

@@ -40,18 +40,26 @@ struct ListenerStartError: Error, CustomStringConvertible {
 /// under `stopped`'s lock; `deinit` checks that it did.
 final class HTTPListener: @unchecked Sendable {
     typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
+    /// Writes an answer libmicrohttpd would write itself (before any request reaches `Handler`).
+    typealias LibraryHandler = @Sendable (LibraryAnswer, Int) -> HTTPResponse
 
     private final class HandlerBox {
         let handler: Handler
-        init(_ handler: @escaping Handler) { self.handler = handler }
+        let library: LibraryHandler
+        init(_ handler: @escaping Handler, library: @escaping LibraryHandler) {
+            self.handler = handler
+            self.library = library
+        }
     }
 
     private let server: OpaquePointer
     private let context: Unmanaged<HandlerBox>
     private let stopped = Locked(false)
 
-    init(_ configuration: ListenerConfiguration, handler: @escaping Handler) throws(ListenerStartError) {
-        let context = Unmanaged.passRetained(HandlerBox(handler))
+    init(
+        _ configuration: ListenerConfiguration, library: @escaping LibraryHandler, handler: @escaping Handler
+    ) throws(ListenerStartError) {
+        let context = Unmanaged.passRetained(HandlerBox(handler, library: library))
         var error = [CChar](repeating: 0, count: 256)
         let started: OpaquePointer? = configuration.host.withCString { host in
             var config = cmhd_config(
@@ -59,7 +67,9 @@ final class HTTPListener: @unchecked Sendable {
                 max_body: configuration.maxBody, timeout_seconds: UInt32(configuration.timeoutSeconds),
                 max_connections: UInt32(configuration.maxConnections),
                 max_connections_per_client: UInt32(configuration.maxConnectionsPerClient))
-            return cmhd_server_start(&config, HTTPListener.trampoline, context.toOpaque(), &error, error.count)
+            return cmhd_server_start(
+                &config, HTTPListener.trampoline, HTTPListener.libraryTrampoline, context.toOpaque(), &error,
+                error.count)
         }
         guard let started else {
             context.release()
@@ -121,7 +131,17 @@ final class HTTPListener: @unchecked Sendable {
     /// The C callback: finds the handler, runs it, hands the answer to the shim.
     private static let trampoline: cmhd_handler = { context, request in
         let box = Unmanaged<HandlerBox>.fromOpaque(context!).takeUnretainedValue()
-        let response = box.handler(HTTPRequest(raw: request))
+        return answer(box.handler(HTTPRequest(raw: request)))
+    }
+
+    /// The C callback for the answers libmicrohttpd would write itself.
+    private static let libraryTrampoline: cmhd_library_handler = { context, kind, status in
+        let box = Unmanaged<HandlerBox>.fromOpaque(context!).takeUnretainedValue()
+        return answer(box.library(LibraryAnswer(kind) ?? .malformed, Int(status)))
+    }
+
+    /// The shim's answer for `response`.
+    private static func answer(_ response: HTTPResponse) -> OpaquePointer {
         let answer = response.body.withUnsafeBytes { body in
             cmhd_response_create(UInt32(response.status), body.baseAddress, body.count)
         }

@@ -3,8 +3,9 @@ import SmartTextJSON
 
 /// Writes answers straight into bytes, in the member order of openapi.yaml.
 enum AnswerWriter {
-    /// The answer of `/v1/edit` and `/v1/format`; `map` for edits a client typed on its own text.
-    static func edit(_ outcome: EditOutcome, seq: Int64?, map: [Int]? = nil) -> [UInt8] {
+    /// The answer of `/v1/edit` and `/v1/format`; `map` for edits a client typed on its own text; `registry`
+    /// the version of the registry that answered (a client re-formats its text when it changes).
+    static func edit(_ outcome: EditOutcome, seq: Int64?, map: [Int]? = nil, registry: String) -> [UInt8] {
         // Room for a typical answer (a card keystroke's is about 560 bytes) without growing.
         var writer = JSONWriter(capacity: 1024 + outcome.text.utf8.count * 3)
         writer.beginObject()
@@ -38,6 +39,8 @@ enum AnswerWriter {
         writer.endObject()
         writer.key("meta")
         writer.value(.object(outcome.meta))
+        writer.key("registry")
+        writer.string(registry)
         if let map {
             writer.key("map")
             writer.beginArray()
@@ -88,8 +91,8 @@ enum AnswerWriter {
 // MARK: - Forms
 
 extension AnswerWriter {
-    /// The answer of `/v1/validate`.
-    static func form(_ check: FormCheck, formName: String?) -> [UInt8] {
+    /// The answer of `/v1/validate`; `registry` the version of the registry it validated against.
+    static func form(_ check: FormCheck, formName: String?, registry: String) -> [UInt8] {
         var writer = JSONWriter(capacity: 2048 + check.fields.count * 512)
         writer.beginObject()
         writer.key("valid")
@@ -130,6 +133,8 @@ extension AnswerWriter {
             writer.endObject()
         }
         writer.endArray()
+        writer.key("registry")
+        writer.string(registry)
         writer.endObject()
         return writer.bytes
     }
@@ -138,30 +143,6 @@ extension AnswerWriter {
 // MARK: - Discovery
 
 extension AnswerWriter {
-    /// `GET /v1/fields`: every field with its label and hints.
-    static func fieldList(_ registry: Registry, locale: LocalePreference) -> [UInt8] {
-        var writer = JSONWriter(capacity: 8192)
-        writer.beginObject()
-        writer.key("version")
-        writer.string(registry.version)
-        writer.key("fields")
-        writer.beginArray()
-        for name in registry.fieldNames {
-            let field = registry.fields[name]!
-            writer.beginObject()
-            writer.key("name")
-            writer.string(name)
-            writer.key("label")
-            writer.string(field.label.resolve(locale))
-            writer.key("hints")
-            hints(field, into: &writer)
-            writer.endObject()
-        }
-        writer.endArray()
-        writer.endObject()
-        return writer.bytes
-    }
-
     /// `GET /v1/fields/{name}`: the configuration and the client hints.
     static func field(_ field: Field, locale: LocalePreference) -> [UInt8] {
         var writer = JSONWriter(capacity: 2048)
@@ -202,32 +183,6 @@ extension AnswerWriter {
         writer.key("characters")
         writer.string(String(String.UnicodeScalarView(accepted.characters)))
         writer.endObject()
-    }
-
-    /// `GET /v1/forms`: every form with its fields' names.
-    static func formList(_ registry: Registry, locale: LocalePreference) -> [UInt8] {
-        var writer = JSONWriter(capacity: 1024)
-        writer.beginObject()
-        writer.key("version")
-        writer.string(registry.version)
-        writer.key("forms")
-        writer.beginArray()
-        for name in registry.formNames {
-            let form = registry.forms[name]!
-            writer.beginObject()
-            writer.key("name")
-            writer.string(name)
-            writer.key("label")
-            writer.string(form.label?.resolve(locale) ?? name)
-            writer.key("fields")
-            writer.beginArray()
-            for field in form.fields { writer.string(field.name) }
-            writer.endArray()
-            writer.endObject()
-        }
-        writer.endArray()
-        writer.endObject()
-        return writer.bytes
     }
 
     /// `GET /v1/forms/{name}`: the fields in order, with focus navigation
@@ -276,17 +231,12 @@ extension AnswerWriter {
     }
 
     /// Every hint key, `null` when the field does not set it; `secure` defaults to false.
-    private static func hints(_ field: Field, into writer: inout JSONWriter) {
+    static func hints(_ field: Field, into writer: inout JSONWriter) {
         let hints = field.hints
-        let strings: [(StaticString, String?)] = [
-            ("placeholder", hints.placeholder), ("inputmode", hints.inputmode), ("autocomplete", hints.autocomplete),
-            ("keyboard", hints.keyboard), ("textContentType", hints.textContentType),
-            ("androidInputType", hints.androidInputType),
-        ]
         writer.beginObject()
-        for (key, value) in strings {
+        for (key, path) in FieldHints.textHints {
             writer.key(key)
-            if let value { writer.string(value) } else { writer.null() }
+            if let value = hints[keyPath: path] { writer.string(value) } else { writer.null() }
         }
         writer.key("secure")
         writer.bool(hints.secure ?? false)

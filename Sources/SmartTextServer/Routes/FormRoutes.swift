@@ -16,7 +16,9 @@ extension RequestHandler {
         for (name, text) in body.values {
             try checkTextLength(text.utf16.count, pointer: JSONPointer.appending(name, to: "/values"))
         }
-        let registry = store.current
+        let registry = request.registry
+        let formFields = body.form.flatMap { registry.forms[$0] }?.fields.count ?? 0
+        try checkWork(.validate(values: body.values, formFields: formFields))
         let readsLocale =
             body.form.flatMap { registry.forms[$0] }.map { $0.fields.contains { $0.field.readsLocale } }
             ?? body.values.contains { registry.fields[$0.name]?.readsLocale ?? false }
@@ -34,7 +36,7 @@ extension RequestHandler {
                 throw HTTPError.unknownName(error, pointer: JSONPointer.appending(error.name, to: "/values"))
             }
         }
-        return .localizedJSON(AnswerWriter.form(check, formName: body.form), preference)
+        return .localizedJSON(AnswerWriter.form(check, formName: body.form, registry: registry.version), preference)
     }
 }
 
@@ -43,8 +45,7 @@ extension RequestHandler {
 /// version as its `ETag`.
 extension RequestHandler {
     func fieldList(_ request: RouteRequest) throws(HTTPError) -> HTTPResponse {
-        try discovery(request) { registry, locale throws(HTTPError) in AnswerWriter.fieldList(registry, locale: locale)
-        }
+        try discovery(request) { _, locale throws(HTTPError) in request.served.fields(locale) }
     }
 
     func field(_ request: RouteRequest) throws(HTTPError) -> HTTPResponse {
@@ -58,7 +59,7 @@ extension RequestHandler {
     }
 
     func formList(_ request: RouteRequest) throws(HTTPError) -> HTTPResponse {
-        try discovery(request) { registry, locale throws(HTTPError) in AnswerWriter.formList(registry, locale: locale) }
+        try discovery(request) { _, locale throws(HTTPError) in request.served.forms(locale) }
     }
 
     func form(_ request: RouteRequest) throws(HTTPError) -> HTTPResponse {
@@ -75,7 +76,7 @@ extension RequestHandler {
     private func discovery(
         _ request: RouteRequest, _ write: (Registry, LocalePreference) throws(HTTPError) -> [UInt8]
     ) throws(HTTPError) -> HTTPResponse {
-        let registry = store.current
+        let registry = request.registry
         let etag = "\"\(registry.version)\""
         let headers = [("ETag", etag), ("Vary", "Accept-Language")]
         if let ifNoneMatch = request.ifNoneMatch,

@@ -1,5 +1,4 @@
 import SmartTextEngine
-import SmartTextJSON
 import SmartTextNativeRules
 
 /// `GET /v1/languages`: the languages of the built-in messages, each named in itself, and the one the
@@ -7,25 +6,7 @@ import SmartTextNativeRules
 extension RequestHandler {
     func languages(_ request: RouteRequest) -> HTTPResponse {
         let locale = Self.locale(nil, acceptLanguage: request.acceptLanguage)
-        var writer = JSONWriter(capacity: 1024)
-        writer.beginObject()
-        writer.key("languages")
-        writer.beginArray()
-        for (tag, name) in MessageCatalog.languages {
-            writer.beginObject()
-            writer.key("tag")
-            writer.string(tag)
-            writer.key("name")
-            writer.string(name)
-            writer.endObject()
-        }
-        writer.endArray()
-        writer.key("default")
-        writer.string("en")
-        writer.key("negotiated")
-        writer.string(MessageCatalog.language(for: locale))
-        writer.endObject()
-        return .localizedJSON(writer.bytes, locale)
+        return .localizedJSON(AnswerWriter.languages(negotiated: MessageCatalog.language(for: locale)), locale)
     }
 }
 
@@ -36,39 +17,8 @@ extension RequestHandler {
 extension RequestHandler {
     func regions(_ request: RouteRequest) -> HTTPResponse {
         let locale = Self.locale(nil, acceptLanguage: request.acceptLanguage)
-        let language = MessageCatalog.language(for: locale)
-        let regions = PhoneRegions.all(in: language)
-        var writer = JSONWriter(capacity: 32 * 1024)
-        writer.beginObject()
-        writer.key("regions")
-        writer.beginArray()
-        for region in regions {
-            writer.beginObject()
-            writer.key("region")
-            writer.string(region.code)
-            writer.key("name")
-            writer.string(region.name)
-            writer.key("callingCode")
-            writer.integer(region.callingCode)
-            writer.key("nationalPrefix")
-            writer.string(region.nationalPrefix)
-            writer.key("example")
-            writer.beginObject()
-            writer.key("national")
-            writer.string(region.exampleNational)
-            writer.key("international")
-            writer.string(region.exampleInternational)
-            writer.endObject()
-            writer.endObject()
-        }
-        writer.endArray()
-        writer.key("negotiated")
-        if let region = locale.region, PhoneRegions.contains(region) {
-            writer.string(region)
-        } else {
-            writer.null()
-        }
-        writer.endObject()
-        return .localizedJSON(writer.bytes, locale)
+        let regions = PhoneRegions.all(in: MessageCatalog.language(for: locale))
+        let negotiated = locale.region.flatMap { PhoneRegions.contains($0) ? $0 : nil }
+        return .localizedJSON(AnswerWriter.regions(regions, negotiated: negotiated), locale)
     }
 }

@@ -18,6 +18,19 @@ struct TextInput {
     let region: String?
     let seq: Int64?
 
+    init(
+        fields: [String], text: String, event: ValidationEvent, units: OffsetUnit, locale: String?, region: String?,
+        seq: Int64?
+    ) {
+        self.fields = fields
+        self.text = text
+        self.event = event
+        self.units = units
+        self.locale = locale
+        self.region = region
+        self.seq = seq
+    }
+
     init(_ reader: JSONObjectReader) throws(JSONShapeError) {
         fields = try fieldNames(reader)
         text = try reader.requiredString("text")
@@ -49,6 +62,11 @@ struct EditBody {
     let input: TextInput
     let edits: Edits
 
+    init(input: TextInput, edits: Edits) {
+        self.input = input
+        self.edits = edits
+    }
+
     init(_ body: JSONValue) throws(HTTPError) {
         do throws(JSONShapeError) {
             let reader = try JSONObjectReader(body)
@@ -79,7 +97,7 @@ struct EditBody {
         var edits: [TypedEdit] = []
         edits.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
-            let edit = try JSONObjectReader(element, path: "edits[\(index)]", pointer: "/edits/\(index)")
+            let edit = try JSONObjectReader(element, element: index, of: "edits", in: reader)
             try edit.rejectUnknownKeys(editKeys)
             let (start, end) = try range(edit)
             let anchor: EditAnchor?
@@ -128,6 +146,10 @@ struct FormatBody {
     static let keys = ["field", "text", "event", "units", "locale", "region", "seq"]
 
     let input: TextInput
+
+    init(input: TextInput) {
+        self.input = input
+    }
 
     init(_ body: JSONValue) throws(HTTPError) {
         do throws(JSONShapeError) {

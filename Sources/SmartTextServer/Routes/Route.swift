@@ -1,3 +1,4 @@
+import SmartTextEngine
 import SmartTextJSON
 
 /// How shared and browser caches may keep a route's answers.
@@ -18,16 +19,23 @@ enum CachePolicy: Sendable {
     }
 }
 
-/// What a route's handler is given: the path parameter, the headers routes
-/// read, and the JSON body of a route that takes one (its media type checked,
-/// parsed).
+/// What a route's handler is given, made once per request by the handler: the registry it is answered
+/// from, the path parameter, the headers routes read, and the JSON body of a route that takes one (its
+/// media type checked, parsed). Every read of the registry in a request goes through ``registry``: a
+/// reload while the request runs cannot mix two registries in one answer.
 struct RouteRequest {
+    /// The registry snapshot, with its list renderings, taken when the request was routed.
+    var served: ServedRegistry
     /// The `{name}` of the path, for a route with one.
     var parameter: String?
-    /// The body, for a route that takes JSON; `null` otherwise.
+    /// The body, for a route that takes JSON; `null` otherwise, and when it was read directly (`direct`).
     var body: JSONValue
+    /// The body read straight into its type, for a route that reads its common shape so.
+    var direct: DirectBody?
     var acceptLanguage: String?
     var ifNoneMatch: String?
+
+    var registry: Registry { served.registry }
 }
 
 /// One route of the service, everything about it in one place: its path, the
@@ -44,17 +52,20 @@ struct Route: Sendable {
     let cache: CachePolicy
     /// The body is JSON: 415 unless the media type says so, 400 unless it parses.
     let takesJSON: Bool
+    /// The body's common shape is read straight into its type (``DirectBody``), the rest parsed as JSON.
+    let direct: DirectBody.Kind?
     let handle: Handler
 
     private init(
-        _ template: String, _ methods: [String], cache: CachePolicy, takesJSON: Bool = false, index: Int = -1,
-        _ handle: @escaping Handler
+        _ template: String, _ methods: [String], cache: CachePolicy, takesJSON: Bool = false,
+        direct: DirectBody.Kind? = nil, index: Int = -1, _ handle: @escaping Handler
     ) {
         self.index = index
         self.template = template
         self.methods = methods
         self.cache = cache
         self.takesJSON = takesJSON
+        self.direct = direct
         self.handle = handle
     }
 
@@ -63,10 +74,11 @@ struct Route: Sendable {
 
     /// Every route, the most requested first (matching tries them in order).
     static let all: [Route] = [Route]([
-        Route("/v1/edit", post, cache: .noStore, takesJSON: true) { handler, request throws(HTTPError) in
+        Route("/v1/edit", post, cache: .noStore, takesJSON: true, direct: .edit) { handler, request throws(HTTPError) in
             try handler.edit(request)
         },
-        Route("/v1/format", post, cache: .noStore, takesJSON: true) { handler, request throws(HTTPError) in
+        Route("/v1/format", post, cache: .noStore, takesJSON: true, direct: .format) {
+            handler, request throws(HTTPError) in
             try handler.format(request)
         },
         Route("/v1/validate", post, cache: .noStore, takesJSON: true) { handler, request throws(HTTPError) in
@@ -90,11 +102,19 @@ struct Route: Sendable {
         Route("/v1/regions", get, cache: .unspecified) { handler, request throws(HTTPError) in
             handler.regions(request)
         },
-        Route("/healthz", get, cache: .unspecified) { _, _ throws(HTTPError) in
-            .json(Array(#"{"status":"ok"}"#.utf8))
+        Route("/v1/identifiers", get, cache: .unspecified) { handler, request throws(HTTPError) in
+            try handler.identifiers(request)
         },
-        Route("/readyz", get, cache: .unspecified) { handler, _ throws(HTTPError) in handler.readiness() },
-        Route("/metrics", get, cache: .unspecified) { handler, _ throws(HTTPError) in handler.metricsText() },
+        Route("/v1/identifiers/{country}", get, cache: .unspecified) { handler, request throws(HTTPError) in
+            try handler.identifiers(request)
+        },
+        Route("/healthz", get, cache: .unspecified) { _, _ throws(HTTPError) in .json(AnswerWriter.healthy) },
+        Route("/readyz", get, cache: .unspecified) { handler, request throws(HTTPError) in
+            handler.readiness(request)
+        },
+        Route("/metrics", get, cache: .unspecified) { handler, request throws(HTTPError) in
+            handler.metricsText(request)
+        },
         Route("/openapi.yaml", get, cache: .unspecified) { _, _ throws(HTTPError) in
             .text(EmbeddedResources.openAPIDocument, contentType: "application/yaml; charset=utf-8")
         },
@@ -112,7 +132,9 @@ struct Route: Sendable {
             .text(EmbeddedResources.webClient, contentType: "text/javascript; charset=utf-8")
         },
     ]).enumerated().map { index, route in
-        Route(route.template, route.methods, cache: route.cache, takesJSON: route.takesJSON, index: index, route.handle)
+        Route(
+            route.template, route.methods, cache: route.cache, takesJSON: route.takesJSON, direct: route.direct,
+            index: index, route.handle)
     }
 
     /// No route has the path (404); counted in the metrics as `unmatched`.

@@ -1,3 +1,4 @@
+import Dispatch
 import SmartTextEngine
 import SmartTextNativeRules
 import SmartTextSupport
@@ -14,6 +15,18 @@ public final class SmartTextService: Sendable {
     private let handler: RequestHandler
     private let reloading = Locked(())
     private let watcher = Locked<RegistryWatcher?>(nil)
+    /// Reloads asked for with ``requestReload(reason:)``: one runs at a time on `reloadQueue`.
+    private let reloads = Locked(ReloadRequests())
+    private let reloadQueue = DispatchQueue(label: "smarttext.registry-reload")
+
+    private struct ReloadRequests {
+        /// A reload runs (or is about to) on the reload queue.
+        var running = false
+        /// Asked for while one ran: the reason of the latest, run once it is done.
+        var pending: String?
+        /// The service is stopping: no reload starts.
+        var stopping = false
+    }
 
     /// The configuration it runs with.
     public var configuration: ServerConfiguration { handler.configuration }
@@ -45,8 +58,9 @@ public final class SmartTextService: Sendable {
                     host: configuration.host, port: configuration.port, threads: configuration.threads,
                     maxBody: configuration.maxBody, timeoutSeconds: configuration.timeout,
                     maxConnections: configuration.maxConnections,
-                    maxConnectionsPerClient: configuration.maxConnectionsPerClient)
-            ) { request in handler.handle(request) }
+                    maxConnectionsPerClient: configuration.maxConnectionsPerClient),
+                library: { answer, status in handler.libraryAnswer(answer, status: status) },
+                handler: { request in handler.handle(request) })
         } catch {
             throw .listen(error.description)
         }
@@ -59,7 +73,7 @@ public final class SmartTextService: Sendable {
         if configuration.watch, let path = configuration.configPath {
             service.watcher.withLock {
                 $0 = RegistryWatcher(path: path) { [weak service] in
-                    service?.reload(reason: "registry changed on disk")
+                    service?.requestReload(reason: "registry changed on disk")
                 }
             }
         }
@@ -71,7 +85,7 @@ public final class SmartTextService: Sendable {
     public static func loadRegistry(_ configuration: ServerConfiguration) throws(RegistryError) -> Registry {
         var sources: [RegistrySource] = configuration.builtin ? [.builtin] : []
         if let path = configuration.configPath {
-            sources += try RegistryLoader.sources(at: path)
+            sources += try RegistryLoader.sources(at: path, maxBytes: configuration.maxRegistryBytes)
         }
         guard !sources.isEmpty else {
             throw RegistryError(problems: [
@@ -83,21 +97,61 @@ public final class SmartTextService: Sendable {
         return try RegistryLoader.load(sources, catalog: .standard)
     }
 
+    /// Asks for a reload and returns at once: ``reload(reason:)`` runs on a thread of its own, so that the
+    /// thread that asked (the one answering signals, the file watcher) goes on. Reloads run one at a time;
+    /// asked for while one runs, one more runs after it (one, however often it was asked meanwhile). Once the
+    /// service stops, none starts.
+    public func requestReload(reason: String) {
+        let start: Bool = reloads.withLock { state in
+            guard !state.stopping else { return false }
+            if state.running {
+                state.pending = reason
+                return false
+            }
+            state.running = true
+            return true
+        }
+        guard start else { return }
+        reloadQueue.async { [self] in
+            var reason = reason
+            while true {
+                reload(reason: reason)
+                let next: String? = reloads.withLock { state in
+                    if let pending = state.pending, !state.stopping {
+                        state.pending = nil
+                        return pending
+                    }
+                    state.running = false
+                    return nil
+                }
+                guard let next else { return }
+                reason = next
+            }
+        }
+    }
+
+    /// True while a reload asked for with ``requestReload(reason:)`` runs.
+    public var isReloading: Bool { reloads.withLock { $0.running } }
+
     /// Loads the registry again and swaps it in when it is valid; a broken one
     /// is reported on standard error and the old one keeps serving. Reloads
     /// run one at a time, away from the request threads.
     @discardableResult
     public func reload(reason: String = "reload") -> Result<Registry, RegistryError> {
-        reloading.withLock { _ in
+        defer { Self.returnFreedMemory() }
+        return reloading.withLock { _ in
+            handler.store.reloads.withLock { $0.running = true }
             do throws(RegistryError) {
                 let registry = try Self.loadRegistry(handler.configuration)
                 handler.store.replace(registry)
+                handler.store.reloads.withLock { $0 = .init() }
                 handler.metrics.recordReload(success: true)
                 StandardStream.error(
                     "smarttext-server: \(reason): registry \(registry.version) now serving "
                         + "(\(registry.fields.count) fields, \(registry.forms.count) forms)")
                 return .success(registry)
             } catch {
+                handler.store.reloads.withLock { $0 = .init(running: false, refusedProblems: error.problems.count) }
                 handler.metrics.recordReload(success: false)
                 StandardStream.error(error.description)
                 StandardStream.error(
@@ -113,6 +167,8 @@ public final class SmartTextService: Sendable {
     /// work, so that a backlog of requests is answered before the deadline. Then
     /// closes everything.
     public func shutdown(grace: Double = 4.5) {
+        // A reload running now is abandoned: it finishes on its own thread, or the process exits before.
+        reloads.withLock { $0.stopping = true }
         watcher.withLock { watcher in
             watcher?.stop()
             watcher = nil
@@ -132,6 +188,17 @@ public final class SmartTextService: Sendable {
             usleep(5_000)
         }
         listener.stop()
+    }
+
+    /// Gives the heap's free pages back to the system: the registry a reload replaced (or the one it
+    /// refused) was freed in the middle of it, where glibc keeps them (a 100,000-field registry's
+    /// hundreds of megabytes).
+    private static func returnFreedMemory() {
+        #if canImport(Glibc)
+            // glibc's own (malloc.h, which the Glibc module does not bring in).
+            typealias Trim = @convention(c) (Int) -> Int32
+            if let symbol = dlsym(nil, "malloc_trim") { _ = unsafeBitCast(symbol, to: Trim.self)(0) }
+        #endif
     }
 
     /// The start-up line: address, threads, registry version and size.

@@ -101,6 +101,10 @@ const fields = {
   iban: ["D", "E", "8", "9", "3", "7", " ", "x"],
   date: ["2", "0", "1", "9", "-", "3"],
   email: ["j", "a", "@", "e", ".", "c", " "],
+  // Layouts the answer changes (issue 28): a CPF re-laid as a CNPJ, an optional part, placeholders.
+  tax_id_br: ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "11222333000181", ".", "/", "b", "Z"],
+  phone_br: ["1", "9", "8", "7", "6", "5", "4", "(", "-"],
+  mac_address: ["0", "a", "F", "9", "_", ":", "b"],
 };
 
 for (const [field, typed] of Object.entries(fields)) {

@@ -85,3 +85,37 @@ test("the React hook under jsdom: hints, keys at once, answers in React state", 
   });
   assert.equal(run.status, 0, run.stderr + run.stdout);
 });
+
+const npm = spawnSync("npm", ["--version"]).status === 0;
+
+test("npm pack makes the package of package.json's files, README and LICENSE, offline", { skip: !npm && "npm not found" }, () => {
+  const packed = JSON.parse(execFileSync("npm", ["pack", "--dry-run", "--json", "--offline", "--ignore-scripts"], {
+    cwd: packageRoot, encoding: "utf8", env: { ...process.env, npm_config_update_notifier: "false" },
+  }))[0];
+  const files = packed.files.map((file) => file.path).sort();
+  assert.deepEqual(files, ["package.json", ...manifest.files].sort(), "the tarball's files");
+  assert.equal(packed.name, manifest.name);
+  assert.equal(packed.version, manifest.version);
+  assert.equal(readFileSync(join(packageRoot, "LICENSE"), "utf8"), readFileSync(join(packageRoot, "..", "..", "LICENSE"), "utf8"),
+    "clients/web/LICENSE is not the repository's LICENSE");
+});
+
+test("the manifest says where it comes from, what it runs on, and that importing it does nothing", () => {
+  assert.match(manifest.repository?.url ?? "", /^git\+https:\/\//);
+  assert.equal(manifest.repository.directory, "clients/web");
+  assert.match(manifest.engines?.node ?? "", /^>=\d+/);
+  assert.equal(manifest.sideEffects, false);
+  // `npm test` runs the tests only, not the fixtures beside them.
+  const tested = execFileSync("sh", ["-c", `for file in ${manifest.scripts.test.replace(/^node --test /, "")}; do echo "$file"; done`], {
+    cwd: packageRoot, encoding: "utf8",
+  }).trim().split("\n");
+  assert.ok(tested.length >= 3 && tested.every((file) => /^test\/[a-z-]+\.test\.js$/.test(file)), tested.join(", "));
+});
+
+const reactTypes = existsSync("/usr/share/nodejs/@types/react/index.d.ts") && existsSync("/usr/share/nodejs/csstype/index.d.ts");
+
+test("npm run typecheck: the declarations, and <input {...inputProps} /> under strict TypeScript with React's types",
+  { skip: (!typescript || !reactTypes) && "tsc or Debian's React types (node-react, node-csstype, node-prop-types) not found" }, () => {
+    const run = spawnSync("tsc", ["-p", join(packageRoot, "tsconfig.json")], { encoding: "utf8" });
+    assert.equal(run.status, 0, run.stdout + run.stderr);
+  });

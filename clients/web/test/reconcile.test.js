@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { acceptedPart, createEditModel, rebase } from "../smarttext.js";
+import { acceptedPart, createEditModel, formattingOf, rebase } from "../smarttext.js";
 import { random, typeThroughModel } from "./support.js";
 
 // MARK: - A service for one field: digits in groups of four, at most 16
@@ -230,4 +230,128 @@ test("random keys with random answer delays end as keys sent one at a time", asy
       assert.deepEqual(await optimistic(keys, delays), expected, `${JSON.stringify(keys)} with answers after ${delays}`);
     }
   }
+});
+
+test("during a registry roll-out, an answer of the version the field left is not taken and its edits go again", () => {
+  const withVersion = (answer, registry) => ({ ...answer, registry });
+  const model = createEditModel("", 0);
+  model.edit(0, 0, "4", "insertText");
+  let request = model.nextRequest();
+  assert.equal(model.receive(withVersion(answerBatch(request), "v1"), request), true);
+  model.edit(1, 1, "2", "insertText");
+  request = model.nextRequest();
+  assert.equal(model.receive(withVersion(answerBatch(request), "v2"), request), true, "a new version is taken");
+  assert.equal(model.registry, "v2");
+  model.edit(2, 2, "4", "insertText");
+  request = model.nextRequest();
+  model.edit(3, 3, "2", "insertText");
+  // A replica the roll-out has not reached yet answers: not taken; both keys go again, in order.
+  assert.equal(model.receive(withVersion(answerBatch(request), "v1"), request), false);
+  assert.deepEqual([model.shown, model.registry, model.busy], ["4242", "v2", true]);
+  const again = model.nextRequest();
+  assert.deepEqual([again.text, again.edits.map((edit) => edit.replacement)], ["42", ["4", "2"]]);
+  assert.equal(model.receive(withVersion(answerBatch(again), "v2"), again), true);
+  assert.deepEqual([model.shown, model.registry], ["4242", "v2"]);
+});
+
+test("after three answers of a left version in a row the field takes it: the pool went back", () => {
+  const model = createEditModel("", 0);
+  for (const [digit, registry] of [["4", "v1"], ["2", "v2"]]) {
+    model.edit(model.shown.length, model.shown.length, digit, "insertText");
+    const request = model.nextRequest();
+    model.receive({ ...answerBatch(request), registry }, request);
+  }
+  model.edit(2, 2, "4", "insertText");
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const request = model.nextRequest();
+    assert.equal(model.receive({ ...answerBatch(request), registry: "v1" }, request), false);
+  }
+  const request = model.nextRequest();
+  assert.equal(model.receive({ ...answerBatch(request), registry: "v1" }, request), true);
+  assert.deepEqual([model.shown, model.registry], ["424", "v1"]);
+});
+
+// MARK: - Answers that lay the text out again (issue 28): placeholders and separators the layout moves
+
+test("a Backspace typed meanwhile deletes where the service will, though the answer moved what it was typed against", () => {
+  // A MAC address mask with placeholders (`HH:HH:HH:HH:HH:HH`, `_`): the service's answers, as it gives them.
+  const model = createEditModel("00:1A:2B:__:__:__", 9);
+  model.select(17, 17, "end");
+  // Backspace after the placeholders: shown at once as the browser would (a `_` goes), sent.
+  model.edit(16, 17, "", "deleteContentBackward");
+  const first = model.nextRequest();
+  // A second Backspace before the answer comes: locally it takes the `_` before the caret.
+  model.edit(15, 16, "", "deleteContentBackward");
+  assert.equal(model.shown, "00:1A:2B:__:__:");
+  // The answer: the first Backspace deleted the B (placeholders are passed over as separators), the caret after
+  // the 2, and every position from the B on maps there.
+  model.receive({ text: "00:1A:2_:__:__:__", caret: 7, map: [0, 1, 2, 3, 4, 5, 6, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7],
+    errors: [] }, first);
+  // The second Backspace shows where the service makes it, at that caret: the 2 goes. (Moved through the map
+  // alone its range was empty, and the 2 stayed shown until the next answer.)
+  assert.deepEqual([model.shown, model.selection.start, model.selection.end], ["00:1A:_:__:__:__", 6, 6]);
+  // A key typed now shows after 00:1A, as typing with no latency gives, never as 00:1A:22.
+  model.edit(6, 6, "2", "insertText");
+  assert.equal(model.shown, "00:1A:2_:__:__:__");
+  const second = model.nextRequest();
+  assert.deepEqual([second.text, second.caret], ["00:1A:2_:__:__:__", 7]);
+  assert.deepEqual(second.edits.map(({ start, end, replacement, anchor }) => [start, end, replacement, anchor]),
+    [[6, 7, "", "caret"], [6, 6, "2", "caret"]]);
+  assert.equal(model.receive({ text: "00:1A:2_:__:__:__", caret: 7,
+    map: [0, 1, 2, 3, 4, 5, 6, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7], errors: [] }, second), true);
+  assert.deepEqual([model.shown, model.selection.end], ["00:1A:2_:__:__:__", 7]);
+});
+
+test("a key typed meanwhile shows at the caret the answer left, past the literals it added", () => {
+  // A Brazilian phone mask `(##) ####[#]-####`: "11" is answered "(11) " with the caret after the space.
+  const model = createEditModel("(1", 2);
+  model.edit(2, 2, "1", "insertText");
+  const first = model.nextRequest();
+  model.edit(3, 3, "9", "insertText");
+  model.receive({ text: "(11) ", caret: 5, map: [0, 1, 2, 3], errors: [] }, first);
+  // Through the map alone the 9 would show inside the parentheses, "(119) ".
+  assert.deepEqual([model.shown, model.selection.end], ["(11) 9", 6]);
+});
+
+test("Backspace after formatting the answer showed takes the character before it, as the service will", () => {
+  // The answers of a MAC address mask with placeholders, as the service gives them (`value` tells what is
+  // formatting: the `:` and `_` it leaves out).
+  const model = createEditModel("", 0);
+  model.edit(0, 0, "001a2b", "insertFromPaste");
+  const first = model.nextRequest();
+  model.receive({ text: "00:1A:2B:__:__:__", caret: 9, value: "001A2B", map: [0, 1, 2, 4, 5, 7, 8], errors: [] },
+    first);
+  assert.deepEqual(formattingOf("00:1A:2B:__:__:__", "001A2B").map(Number).join(""), "00100100111111111");
+  // End, then Backspace twice and a 2, all before the next answer: shown as the service makes them (the
+  // first Backspace passes over the placeholders and takes the B), never a text with a key lost or moved.
+  model.select(17, 17, "end");
+  const past = model.deletion(17, true);
+  assert.deepEqual(past, { start: 7, end: 8 });
+  model.edit(past.start, past.end, "", "deleteContentBackward");
+  assert.deepEqual([model.shown, model.selection.end], ["00:1A:2:__:__:__", 7]);
+  assert.equal(model.deletion(7, true), null, "the character before the caret is the 2, no formatting");
+  model.edit(6, 7, "", "deleteContentBackward");
+  model.edit(6, 6, "2", "insertText");
+  assert.equal(model.shown, "00:1A:2:__:__:__");
+  const second = model.nextRequest();
+  assert.deepEqual(second.edits.map(({ start, end, anchor }) => [start, end, anchor]),
+    [[7, 8, "end"], [6, 7, "caret"], [6, 6, "caret"]]);
+  assert.equal(model.receive({ text: "00:1A:2_:__:__:__", caret: 7, value: "001A2",
+    map: [0, 1, 2, 3, 4, 5, 6, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7], errors: [] }, second), true);
+  assert.deepEqual([model.shown, model.selection.end], ["00:1A:2_:__:__:__", 7]);
+  // With the field's `backspace` `moveCaret`, the service only moves the caret over formatting: no guess.
+  model.deletePrevious = false;
+  assert.equal(model.deletion(8, true), null);
+});
+
+test("End pressed while keys wait for their answer keeps the caret at the end of the answer's text", () => {
+  const model = createEditModel("", 0);
+  model.edit(0, 0, "0", "insertText");
+  const first = model.nextRequest();
+  for (const [at, key] of [[1, "0"], [2, "1"]]) model.edit(at, at, key, "insertText");
+  model.select(3, 3, "end");
+  model.receive({ text: "0_:__:__:__:__:__", caret: 1, value: "0", map: [0, 1], errors: [] }, first);
+  // The keys show where the service makes them (at the caret: "001"), and the caret at the end, where End put
+  // it (before, through the map, it stayed after the 1, and a Backspace then took the 1 instead of the end's).
+  assert.deepEqual([model.shown, model.selection.end], ["001_:__:__:__:__:__", 19]);
 });

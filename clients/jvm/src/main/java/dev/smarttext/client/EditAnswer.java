@@ -24,6 +24,7 @@ public final class EditAnswer {
     private final TextChange change;
     private final Map<String, Object> meta;
     private final Long seq;
+    private final String registry;
     private final int[] map;
 
     private EditAnswer(Members json) throws JsonException {
@@ -42,6 +43,7 @@ public final class EditAnswer {
         change = TextChange.from(json.object("change"));
         meta = json.object("meta").map;
         seq = json.optionalLong("seq");
+        registry = json.optionalString("registry");
         if (json.map.get("map") == null) {
             map = null;
         } else {
@@ -124,6 +126,11 @@ public final class EditAnswer {
     /** Facts the formatters found ({@code brand} of a card number), as JSON values. */
     public Map<String, Object> meta() {
         return meta;
+    }
+
+    /** The version of the registry that answered, or null from a server that does not say (before 0.2). */
+    public String registry() {
+        return registry;
     }
 
     /** The request's {@code seq}, or null when it had none. */

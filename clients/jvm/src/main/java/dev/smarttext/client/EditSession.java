@@ -4,8 +4,10 @@ import java.io.IOException;
 import java.text.BreakIterator;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -168,6 +170,16 @@ public final class EditSession {
     private CaretAnchor anchor = CaretAnchor.CARET;
     /** Bumped when the text is set from outside: answers to older requests are dropped. */
     private int generation;
+    /**
+     * The registry version of the answers taken (null before the first), the versions left behind, and the
+     * answers of a left version not taken in a row. While a registry change reaches the replicas of a pool
+     * one by one, an answer may come from a replica it has not reached: once the session has taken an answer
+     * of a new version, answers of the versions it left are not taken (up to three in a row: after that the
+     * pool went back), and their edits go again, so the text changes layout once.
+     */
+    private String registry;
+    private final Set<String> retired = new HashSet<>();
+    private int staleAnswers;
     private List<Runnable> waiting = new ArrayList<>();
 
     /**
@@ -403,11 +415,20 @@ public final class EditSession {
         TypedEditsRequest sending = request.withLocale(locale).withRegion(region);
         int requestGeneration = generation;
         execute(() -> {
-            try {
-                EditAnswer received = service.edit(sending);
-                post(() -> received(sending, edits, sentText, requestGeneration, received, null));
-            } catch (SmartTextException | RuntimeException error) {
-                post(() -> received(sending, edits, sentText, requestGeneration, null, error));
+            // No answer (a replica killed, one draining, a balancer's 502 or 503): the same request goes again at
+            // once, twice at most — behind a balancer, to another replica.
+            for (int attempt = 0; ; attempt++) {
+                try {
+                    EditAnswer received = service.edit(sending);
+                    post(() -> received(sending, edits, sentText, requestGeneration, received, null));
+                    return;
+                } catch (SmartTextException | RuntimeException error) {
+                    boolean unanswered = error instanceof TransportException
+                            || (error instanceof ProblemException && ((ProblemException) error).status() >= 500);
+                    if (attempt < 2 && unanswered) continue;
+                    post(() -> received(sending, edits, sentText, requestGeneration, null, error));
+                    return;
+                }
             }
         }, () -> received(sending, edits, sentText, requestGeneration, null, refusedByExecutor()));
     }
@@ -439,11 +460,36 @@ public final class EditSession {
             runWaitersIfIdle();
             return;
         }
+        if (leftBehind(received)) {
+            // A replica the roll-out has not reached: not taken; its edits go again with those made since.
+            List<TypedEdit> again = new ArrayList<>(edits);
+            again.addAll(queued);
+            queued = again;
+            sent = null;
+            pump();
+            return;
+        }
         receive(received, sentText);
         if (!shown().equals(before)) listener.onChange(shown());
         if (answer != null) listener.onAnswer(answer);
         pump();
         runWaitersIfIdle();
+    }
+
+    /** True for an answer of a registry version this session has left (see {@link #registry}). */
+    private boolean leftBehind(EditAnswer received) {
+        String version = received.registry();
+        if (version != null && registry != null && !version.equals(registry)) {
+            if (retired.contains(version) && staleAnswers < 3) {
+                staleAnswers++;
+                return true;
+            }
+            retired.add(registry);
+            retired.remove(version);
+        }
+        if (version != null) registry = version;
+        staleAnswers = 0;
+        return false;
     }
 
     /** An answer to the request in flight: the edits made since move onto its text. */

@@ -94,6 +94,7 @@ public final class ValidateAnswer {
     private final String form;
     private final Map<String, FieldVerdict> fields;
     private final List<FormError> errors;
+    private final String registry;
 
     private ValidateAnswer(Members json) throws JsonException {
         this.json = json.map;
@@ -106,6 +107,7 @@ public final class ValidateAnswer {
         List<FormError> errors = new ArrayList<>();
         for (Members each : json.objects("errors")) errors.add(new FormError(each));
         this.errors = Collections.unmodifiableList(errors);
+        registry = json.optionalString("registry");
     }
 
     /** Reads an answer from its JSON value. */
@@ -136,6 +138,14 @@ public final class ValidateAnswer {
     /** Problems with the submission as a whole. */
     public List<FormError> errors() {
         return errors;
+    }
+
+    /**
+     * The version of the registry the verdict was reached with, for a backend to log; null from a server
+     * that does not say (before 0.2).
+     */
+    public String registry() {
+        return registry;
     }
 
     @Override

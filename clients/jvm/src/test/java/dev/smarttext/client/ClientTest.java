@@ -198,6 +198,8 @@ class ClientTest {
             assertEquals("13800138000", answer.fields().get("phone_cn").value());
             assertEquals("138 0013 8000", answer.fields().get("phone_cn").text());
             assertEquals("+8613800138000", answer.fields().get("phone_cn").meta().get("e164"), "what a backend stores");
+            assertNotNull(answer.registry(), "the registry version, for a backend to log");
+            assertEquals(client.format("username", "jane_doe").registry(), answer.registry());
         }
 
         @Test
@@ -323,7 +325,7 @@ class ClientTest {
             assertEquals("2026-12-01", fields.version());
             List<String> names = new ArrayList<>();
             for (FieldList.Summary field : fields.fields()) names.add(field.name());
-            assertEquals(16, names.size());
+            assertEquals(29, names.size());
             List<String> sorted = new ArrayList<>(names);
             Collections.sort(sorted);
             assertEquals(sorted, names, "sorted by name");

@@ -566,4 +566,92 @@ class EditSessionTest {
         for (int i = 0; i < ints.length; i++) ints[i] = Members.toInt("map[" + i + "]", list.get(i));
         return ints;
     }
+
+    // MARK: many replicas (issue 31)
+
+    /** Answers through the live client, each one's {@code registry} the next of {@code versions}. */
+    static final class Versioned implements EditService {
+        final EditService inner;
+        final List<String> versions;
+        final List<TypedEditsRequest> edits = new ArrayList<>();
+
+        Versioned(EditService inner, String... versions) {
+            this.inner = inner;
+            this.versions = new ArrayList<>(Arrays.asList(versions));
+        }
+
+        @Override
+        public EditAnswer edit(TypedEditsRequest request) throws SmartTextException {
+            edits.add(request);
+            Map<String, Object> json = new LinkedHashMap<>(inner.edit(request).json());
+            json.put("registry", versions.remove(0));
+            try {
+                return EditAnswer.fromJson(json);
+            } catch (JsonException error) {
+                throw new AssertionError(error);
+            }
+        }
+
+        @Override
+        public EditAnswer format(FormatRequest request) throws SmartTextException {
+            return inner.format(request);
+        }
+    }
+
+    /** One key at a time, each request answered (on the test thread) before the next key. */
+    static EditSession typeAnsweringEach(EditService service, String field, String digits) {
+        ManualExecutor main = new ManualExecutor();
+        ManualExecutor network = new ManualExecutor();
+        EditSession session = new EditSession(FieldNames.of(field), service, main, network);
+        for (Key key : Typist.keys(digits)) {
+            Typist.press(key, session);
+            while (network.size() > 0) {
+                network.runOne();
+                main.runAll();
+            }
+        }
+        return session;
+    }
+
+    @Test
+    void duringARollOutAnAnswerOfTheVersionTheSessionLeftIsNotTakenAndItsEditsGoAgain() {
+        // v1, v2, then a replica still on v1 (not taken: the key goes again), then v2 again.
+        Versioned service = new Versioned(client, "v1", "v2", "v1", "v2", "v2");
+        EditSession session = typeAnsweringEach(service, "credit_card", "4242");
+        assertEquals("4242", session.text());
+        assertEquals(5, service.edits.size(), "the key answered by the replica left behind went again");
+        assertEquals(service.edits.get(2).text(), service.edits.get(3).text());
+        assertEquals("v2", session.answer().registry());
+    }
+
+    @Test
+    void afterThreeAnswersOfALeftVersionInARowTheSessionTakesIt() {
+        Versioned service = new Versioned(client, "v1", "v2", "v1", "v1", "v1", "v1");
+        EditSession session = typeAnsweringEach(service, "credit_card", "424");
+        assertEquals("424", session.text());
+        assertEquals(6, service.edits.size());
+        assertEquals("v1", session.answer().registry(), "the pool went back to v1");
+    }
+
+    @Test
+    void aRequestWithoutAnAnswerGoesAgainTwiceAtMost() {
+        int[] failures = {2};
+        List<TypedEditsRequest> sent = new ArrayList<>();
+        EditService flaky = new EditService() {
+            @Override
+            public EditAnswer edit(TypedEditsRequest request) throws SmartTextException {
+                sent.add(request);
+                if (failures[0]-- > 0) throw new TransportException("connection reset", new IOException("reset"));
+                return client.edit(request);
+            }
+
+            @Override
+            public EditAnswer format(FormatRequest request) throws SmartTextException {
+                return client.format(request);
+            }
+        };
+        EditSession session = typeAnsweringEach(flaky, "credit_card", "42424");
+        assertEquals("4242 4", session.text(), "the third attempt was answered: the text is the service's");
+        assertEquals(7, sent.size(), "two attempts without an answer, then one per key");
+    }
 }
