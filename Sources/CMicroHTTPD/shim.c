@@ -813,11 +813,15 @@ cmhd_server *cmhd_server_start(const cmhd_config *config, cmhd_handler handler, 
     // large bodies stayed 4-8 MiB above where it was before it, by chance).
     mallopt(M_MMAP_THRESHOLD, 32 * 1024);
 
-    // MHD_USE_TURBO: read and write before asking epoll whether the socket is
-    // ready (most answers fit in one send), which saves a round through epoll per request
+    // MHD_USE_TURBO: read and write before asking whether the socket is ready (most
+    // answers fit in one send), which saves a round through poll per request
     // (BENCHMARKS.md item 4).
+    // poll(2), not epoll: with epoll, MHD_quiesce_daemon and the polling threads both
+    // remove the listen socket from the epoll set, unlocked, and the loser of that race
+    // aborts the process ("Failed to remove listen FD from epoll set", libmicrohttpd
+    // 0.9.75; QuiesceTests). With poll, quiescing is a message to the polling threads.
     unsigned int flags =
-        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC | MHD_USE_ERROR_LOG | MHD_USE_TURBO;
+        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL | MHD_USE_ITC | MHD_USE_ERROR_LOG | MHD_USE_TURBO;
     if (chosen->ai_family == AF_INET6) {
         flags |= (host != NULL && strcmp(host, "::") == 0) ? MHD_USE_DUAL_STACK : MHD_USE_IPv6;
     }
@@ -882,9 +886,9 @@ void cmhd_server_quiesce(cmhd_server *server) {
         // MHD closes the socket itself when it cannot take it.
         MHD_add_connection(server->daemon, client, (struct sockaddr *)&address, length);
     }
-    // MHD's polling thread may still remove this socket from its epoll set, so the
-    // descriptor must stay open until MHD_stop_daemon (closing it here made MHD
-    // panic under ThreadSanitizer's timing). shutdown() stops accepting at once:
+    // MHD's polling threads may still be polling this socket, so the descriptor
+    // must stay open until MHD_stop_daemon (closing it here made MHD panic under
+    // ThreadSanitizer's timing). shutdown() stops accepting at once:
     // new clients are refused rather than left waiting in the backlog.
     shutdown(listener, SHUT_RDWR);
     server->quiesced_listener = listener;

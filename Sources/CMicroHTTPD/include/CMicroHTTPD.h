@@ -36,7 +36,7 @@ typedef struct cmhd_config {
     const char *_Nullable host;
     /// TCP port; 0 picks a free one (see cmhd_server_port).
     uint16_t port;
-    /// Threads in the epoll polling pool (at least 1).
+    /// Threads in the polling pool (at least 1).
     unsigned int threads;
     /// Largest request body kept, in bytes; a larger body is flagged, not stored.
     size_t max_body;
