@@ -107,7 +107,11 @@ import Testing
                 #expect(try HTTPTestClient(port: port).get("/healthz").status == 200)
                 slowest = max(slowest, Date().timeIntervalSince(started))
             }
-            #expect(slowest < 1 * timingScale, "/healthz took \(slowest) s")
+            // Before the work budget a health check waited 15 s. Each heavy request still allowed takes a few
+            // hundred milliseconds in a debug build beside the rest of the suite, and a new connection is served
+            // in the polling round after the one that accepted it: up to two of them per thread (1.02 s once in
+            // CI, 0.003-0.3 s alone).
+            #expect(slowest < 3 * timingScale, "/healthz took \(slowest) s")
         }
     }
 
