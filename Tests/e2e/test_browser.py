@@ -9,14 +9,10 @@ undoes with real key events. Saves a screenshot of the playground in
 ARTIFACT_DIR (default: artifacts/).
 """
 import os
-import socket
-import subprocess
 import sys
 import time
 import unittest
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
@@ -27,37 +23,18 @@ SERVER = os.path.abspath(sys.argv[1]) if len(sys.argv) > 1 else None
 ARTIFACTS = os.path.abspath(sys.argv[2]) if len(sys.argv) > 2 else os.path.join(os.getcwd(), "artifacts")
 
 
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
 
 class Browser(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        cls.port = free_port()
-        cls.server = subprocess.Popen([SERVER, "--host", "127.0.0.1", "--port", str(cls.port)],
-                                      stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        for _ in range(200):
-            try:
-                socket.create_connection(("127.0.0.1", cls.port), timeout=0.1).close()
-                break
-            except OSError:
-                time.sleep(0.05)
-        options = webdriver.ChromeOptions()
-        options.binary_location = "/usr/bin/chromium"
-        for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                         "--window-size=1280,2400", "--lang=en-US"):
-            options.add_argument(argument)
-        cls.driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-        cls.driver.set_script_timeout(20)
+        cls.server = typing_lab.LiveServer(SERVER)
+        cls.port = cls.server.port
+        cls.driver = typing_lab.chromium(script_timeout=20)
 
     @classmethod
     def tearDownClass(cls):
         cls.driver.quit()
-        cls.server.terminate()
-        cls.server.wait(timeout=10)
+        cls.server.stop()
 
     # MARK: helpers
 

@@ -12,16 +12,11 @@ recomposes a word already committed. Each sequence must end with the text and ca
 same characters one request at a time gives (what a desktop gets), at 0, 150 and 400 ms round trips,
 in text, email, numeric and tel inputs.
 """
-import json
 import os
-import socket
-import subprocess
 import sys
 import time
 import unittest
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -68,11 +63,6 @@ import('/smarttext.js').then(async (m) => {
 });
 """
 
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 class AndroidKeyboard:
@@ -184,28 +174,14 @@ class AndroidKeyboard:
 class Keyboards(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        cls.port = free_port()
-        cls.server = subprocess.Popen([SERVER, "--host", "127.0.0.1", "--port", str(cls.port)],
-                                      stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        for _ in range(200):
-            try:
-                socket.create_connection(("127.0.0.1", cls.port), timeout=0.1).close()
-                break
-            except OSError:
-                time.sleep(0.05)
-        options = webdriver.ChromeOptions()
-        options.binary_location = "/usr/bin/chromium"
-        for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                         "--window-size=1280,2400", "--lang=en-US"):
-            options.add_argument(argument)
-        cls.driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-        cls.driver.set_script_timeout(30)
+        cls.server = typing_lab.LiveServer(SERVER)
+        cls.port = cls.server.port
+        cls.driver = typing_lab.chromium(script_timeout=30)
 
     @classmethod
     def tearDownClass(cls):
         cls.driver.quit()
-        cls.server.terminate()
-        cls.server.wait(timeout=10)
+        cls.server.stop()
 
     def setUp(self):
         typing_lab.set_round_trip(self.driver, 0)

@@ -13,14 +13,10 @@ painted shows the keys typed so far, none lost or out of order (its letters and 
 was typed), and no frame after the last answer shows another text than the last one.
 """
 import os
-import socket
-import subprocess
 import sys
 import time
 import unittest
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
@@ -35,11 +31,6 @@ CPF = "11144477735"
 CNPJ = "11222333000181"
 
 
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
 
 def significant(text):
     """The letters and digits of a text, upper-cased (what was typed, without a layout's literals and
@@ -50,29 +41,15 @@ def significant(text):
 class LayoutSwitches(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        cls.port = free_port()
-        cls.server = subprocess.Popen([SERVER, "--host", "127.0.0.1", "--port", str(cls.port)],
-                                      stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        for _ in range(200):
-            try:
-                socket.create_connection(("127.0.0.1", cls.port), timeout=0.1).close()
-                break
-            except OSError:
-                time.sleep(0.05)
-        options = webdriver.ChromeOptions()
-        options.binary_location = "/usr/bin/chromium"
-        for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                         "--window-size=1280,2400", "--lang=en-US"):
-            options.add_argument(argument)
-        cls.driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-        cls.driver.set_script_timeout(20)
+        cls.server = typing_lab.LiveServer(SERVER)
+        cls.port = cls.server.port
+        cls.driver = typing_lab.chromium(script_timeout=20)
         cls.started = time.monotonic()
 
     @classmethod
     def tearDownClass(cls):
         cls.driver.quit()
-        cls.server.terminate()
-        cls.server.wait(timeout=10)
+        cls.server.stop()
         print(f"\n    layout switches: {time.monotonic() - cls.started:.0f} s in Chromium", file=sys.stderr)
 
     def setUp(self):

@@ -6,11 +6,30 @@ frame, the input's value, caret and error text, and the time of every key; the n
 is Chromium's DevTools network emulation, which applies to every request the page makes.
 """
 import json
+import os
 import statistics
+import sys
 import time
 import urllib.request
 
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.keys import Keys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+from live_server import LiveServer  # noqa: E402,F401 - Tests/support, for the suites that import this module
+
+
+def chromium(script_timeout=20):
+    """Debian's headless Chromium through its chromedriver, as every suite here drives it."""
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--window-size=1280,2400", "--lang=en-US"):
+        options.add_argument(argument)
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver.set_script_timeout(script_timeout)
+    return driver
 
 # Records every key's time and, on every animation frame, what the input shows (the frame's time
 # is when the browser paints it). window.lab.frames: [t, value, caret, errors]; window.lab.keys: [t];

@@ -25,17 +25,17 @@ import http.client
 import json
 import os
 import random
-import socket
-import subprocess
 import sys
 import tempfile
-import time
 
 import phonenumbers
 from phonenumbers import PhoneNumberFormat, PhoneNumberType
 from stdnum.br import cnpj as stdnum_cnpj
 from stdnum.br import cpf as stdnum_cpf
 from validate_docbr import CNPJ, CPF
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+from live_server import LiveServer  # noqa: E402 - Tests/support
 
 DOCUMENTS_EACH = 60
 PHONES_EACH = 60
@@ -48,26 +48,6 @@ REGISTRY = {"fields": {
     "phone_br_shown": {"formatters": [{"mask": {"pattern": PHONE, "placeholder": "_"}}]},
 }}
 FULL_WIDTH = str.maketrans("0123456789", "０１２３４５６７８９")
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def start_server(server, config):
-    port = free_port()
-    process = subprocess.Popen([server, "--host", "127.0.0.1", "--port", str(port), "--config", config],
-                               stderr=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
-    for _ in range(200):
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.1):
-                return process, port
-        except OSError:
-            time.sleep(0.05)
-    process.kill()
-    sys.exit("the server did not start")
 
 
 class Service:
@@ -114,9 +94,9 @@ def main():
         config = os.path.join(folder, "masks.json")
         with open(config, "w") as handle:
             json.dump(REGISTRY, handle)
-        process, port = start_server(server, config)
+        live = LiveServer(server, "--config", config)
         try:
-            service = Service(port)
+            service = Service(live.port)
 
             # 1. CPF or CNPJ by length.
             cpf_generator, cnpj_generator = CPF(), CNPJ()
@@ -207,8 +187,7 @@ def main():
                 if answer["text"] != expected:
                     problems.append(f"phone_br pasted {expected!r}: {answer['text']!r}")
         finally:
-            process.terminate()
-            process.wait(timeout=10)
+            live.stop()
 
     for line in problems[:40]:
         print(line)

@@ -25,12 +25,12 @@ import http.client
 import json
 import os
 import random
-import socket
-import subprocess
 import sys
 import tempfile
-import time
 from decimal import Decimal
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+from live_server import LiveServer  # noqa: E402 - Tests/support
 
 try:
     import babel
@@ -50,26 +50,6 @@ REGISTRY = {"fields": {
     **{f"price_{code}": {"formatters": [{"number": {"currency": code, "allowNegative": True}}],
                          "validators": ["number"]} for code in CURRENCIES},
 }}
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def start(server, config):
-    port = free_port()
-    process = subprocess.Popen([server, "--host", "127.0.0.1", "--port", str(port), "--config", config],
-                               stderr=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
-    for _ in range(200):
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.1):
-                return process, port
-        except OSError:
-            time.sleep(0.05)
-    process.kill()
-    sys.exit("the server did not start")
 
 
 class Service:
@@ -218,9 +198,9 @@ def main():
         config = os.path.join(folder, "numbers.json")
         with open(config, "w", encoding="utf-8") as handle:
             json.dump(REGISTRY, handle)
-        process, port = start(server, config)
+        live = LiveServer(server, "--config", config)
         try:
-            service = Service(port)
+            service = Service(live.port)
             for tag in LOCALES:
                 locale = babel_locale(tag)
                 # CLDR's default numbering system (Arabic-Indic digits in ar-EG and ar-SA), and for those
@@ -265,8 +245,7 @@ def main():
                     for difference in applied:
                         counts[difference.__name__].append(f"{tag} {kind}: ours {ours!r}, babel {text!r}")
         finally:
-            process.terminate()
-            process.wait(timeout=10)
+            live.stop()
     print(f"locale numbers: {checked} strings from babel {babel.__version__} in {len(LOCALES)} locales, each read "
           f"back by the service; the service's own text read back; differences from babel:")
     for difference in DIFFERENCES:

@@ -20,7 +20,6 @@ import http.client
 import json
 import os
 import re
-import resource
 import signal
 import subprocess
 import sys

@@ -19,11 +19,12 @@ import collections
 import json
 import os
 import re
-import socket
 import subprocess
 import sys
 import tempfile
-import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+from live_server import LiveServer  # noqa: E402 - Tests/support
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 README = os.path.join(ROOT, "README.md")
@@ -41,26 +42,6 @@ def layout(value, indent=0):
         items = [f"{pad}{json.dumps(k, ensure_ascii=False)}: {layout(v, indent + 2)}" for k, v in value.items()]
         return "{\n" + ",\n".join(items) + "\n" + " " * indent + "}"
     return "[\n" + ",\n".join(pad + layout(v, indent + 2) for v in value) + "\n" + " " * indent + "]"
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def start(server):
-    port = free_port()
-    process = subprocess.Popen([server, "--host", "127.0.0.1", "--port", str(port)],
-                               stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
-    for _ in range(200):
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.1):
-                return process, port
-        except OSError:
-            time.sleep(0.05)
-    process.kill()
-    sys.exit("the server did not start")
 
 
 def run(command, port):
@@ -138,12 +119,13 @@ def main():
     update = "--update" in sys.argv
     with open(README, encoding="utf-8") as handle:
         text = handle.read()
-    process, port = start(server)
+    live = LiveServer(server)
+    port = live.port
     failures = check_registry_example(server, text)
     replacements = []
     try:
         if not update:
-            failures += check_startup_line(text, process.stderr.readline())
+            failures += check_startup_line(text, live.first_line())
         found = examples(text)
         for command, kind, span, shown in found:
             actual = run(command, port)
@@ -161,8 +143,7 @@ def main():
             elif not update and not matches_text(shown, actual):
                 failures.append(f"{command}\n  shown:\n{shown}\n  actual:\n{actual}")
     finally:
-        process.terminate()
-        process.wait(timeout=10)
+        live.stop()
     if update:
         for (start_index, end_index), answer in sorted(replacements, reverse=True):
             text = text[:start_index] + answer + text[end_index:]

@@ -23,7 +23,6 @@ import json
 import os
 import signal
 import socket
-import subprocess
 import sys
 import tempfile
 import time
@@ -31,6 +30,9 @@ import urllib.parse
 
 import jsonschema_rs
 import yaml
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+from live_server import LiveServer  # noqa: E402 - Tests/support
 
 METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 # Sent as the body for the 413 probe: more than the server's default --max-body (64 KiB).
@@ -250,22 +252,16 @@ def refused_reload_readiness(binary):
         config = os.path.join(folder, "fields.json")
         with open(config, "w", encoding="utf-8") as file:
             json.dump({"version": "v1", "fields": {"zip": {"formatters": ["digits"]}}}, file)
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            port = probe.getsockname()[1]
-        process = subprocess.Popen([binary, "--host", "127.0.0.1", "--port", str(port), "--config", config],
-                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        base = f"http://127.0.0.1:{port}"
+        live = LiveServer(binary, "--config", config)
+        base = f"http://127.0.0.1:{live.port}"
         try:
             for _ in range(300):
-                try:
-                    if request(base, "GET", "/readyz")[0] == 200:
-                        break
-                except OSError:
-                    time.sleep(0.05)
+                if request(base, "GET", "/readyz")[0] == 200:
+                    break
+                time.sleep(0.05)
             with open(config, "w", encoding="utf-8") as file:
                 file.write("{")
-            process.send_signal(signal.SIGHUP)
+            live.process.send_signal(signal.SIGHUP)
             answer = None
             for _ in range(300):
                 answer = request(base, "GET", "/readyz")
@@ -274,8 +270,7 @@ def refused_reload_readiness(binary):
                 time.sleep(0.05)
             return answer
         finally:
-            process.terminate()
-            process.wait(timeout=10)
+            live.stop()
 
 
 def check_answer(spec, documented, status, headers, body):

@@ -27,10 +27,7 @@ import json
 import os
 import random
 import re
-import socket
-import subprocess
 import sys
-import time
 import unicodedata
 import urllib.request
 
@@ -41,32 +38,15 @@ from stdnum import iban as stdnum_iban
 from stdnum import luhn as stdnum_luhn
 from stdnum.exceptions import ValidationError
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+from live_server import LiveServer  # noqa: E402 - Tests/support
+
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 SEED = 32
 failures = []
 
 
 # MARK: the server
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def start(server):
-    port = free_port()
-    process = subprocess.Popen([server, "--host", "127.0.0.1", "--port", str(port)],
-                               stderr=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
-    for _ in range(200):
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.1):
-                return process, port
-        except OSError:
-            time.sleep(0.05)
-    process.kill()
-    sys.exit("the server did not start")
-
 
 def validate(port, field, value):
     body = json.dumps({"values": {field: value}, "event": "submit"}).encode()
@@ -299,14 +279,10 @@ def check_cards(port):
 def main():
     if len(sys.argv) != 2:
         sys.exit(__doc__)
-    process, port = start(sys.argv[1])
-    try:
-        check_email(port)
-        check_iban(port)
-        check_cards(port)
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
+    with LiveServer(sys.argv[1]) as live:
+        check_email(live.port)
+        check_iban(live.port)
+        check_cards(live.port)
     for failure in failures:
         print("FAIL " + failure)
     print(f"validators: {len(failures)} difference(s)")
