@@ -163,6 +163,31 @@ enum Key: CustomStringConvertible {
         }
     }
 
+    /// Fields whose layout changes with what is typed (issue 28): the 12th digit re-lays a CPF as a CNPJ,
+    /// the 11th a Brazilian phone's 8-digit layout as the 9-digit one. Keys typed while an answer re-lays
+    /// the text land where they would with no latency, across the switch and back (Backspace).
+    @Test(arguments: ["tax_id_br", "phone_br"], [Duration.milliseconds(25), .milliseconds(150)])
+    func keysPendingWhileTheLayoutSwitchesEndAsWithNoLatency(field: String, delay: Duration) async throws {
+        try await withClient { client in
+            let digits = field == "tax_id_br" ? "11222333000181" : "11987654321"
+            let laidOut = field == "tax_id_br" ? "11.222.333/0001-81" : "(11) 98765-4321"
+            var generator = SplitMix64(state: UInt64(field.utf8.count) &* 104_729)
+            for round in 0..<5 {
+                // Up to the switch and past it, then Backspace back over it, with a key in the middle.
+                var keys: [Key] = digits.map { .type(String($0)) }
+                let back = Int.random(in: 2...5, using: &generator)
+                keys += Array(repeating: .backspace, count: back)
+                if round % 2 == 1 { keys += [.home, .type("9"), .end] }
+                keys += digits.suffix(back).map { .type(String($0)) }
+                let expected = try await Self.oneAtATime(field, keys, client)
+                // Without the key in the middle, the digits end in the longer layout.
+                #expect(round % 2 == 1 || expected.0 == laidOut, "\(field): \(expected.0)")
+                let got = try await Self.typed(field, keys, client, interval: .milliseconds(4), delay: delay)
+                #expect(got.0 == expected.0 && got.1 == expected.1, "\(field) at \(delay): \(keys)")
+            }
+        }
+    }
+
     @Test func aLetterInADigitsFieldNeverShows() async throws {
         try await withClient { client in
             let session = EditSession(field: "credit_card")

@@ -362,10 +362,17 @@ import Testing
 /// and the loser of that race aborted the process ("Failed to remove listen FD from epoll
 /// set", once in a CI run). The shim polls with poll(2), where quiescing is a message to
 /// the polling threads.
+///
+/// The race needs many rounds (with epoll, 3 runs of 10 aborted), and beside the rest of the suite
+/// each round waits for CPU (191 s in the parallel run, 669 s under AddressSanitizer, 4 s alone):
+/// `scripts/test` runs it alone, in both tiers, with `SMARTTEXT_TEST_STRESS=1`.
 @Suite struct QuiesceTests {
-    @Test func stoppingWhileClientsConnectNeverAborts() throws {
-        let rounds = ProcessInfo.processInfo.environment["SMARTTEXT_TEST_QUICK"] == nil ? 150 : 40
-        for _ in 0..<rounds {
+    @Test(
+        .enabled(
+            if: ProcessInfo.processInfo.environment["SMARTTEXT_TEST_STRESS"] == "1",
+            "runs alone: SMARTTEXT_TEST_STRESS=1 swift test --filter QuiesceTests (scripts/test)"))
+    func stoppingWhileClientsConnectNeverAborts() throws {
+        for _ in 0..<150 {
             let service = try SmartTextService.start(testConfiguration { $0.threads = 4 })
             let port = service.port
             let running = Atomic<Bool>(true)

@@ -80,9 +80,9 @@ def main():
         config = os.path.join(folder, "styles.json")
         with open(config, "w", encoding="utf-8") as handle:
             json.dump(REGISTRY, handle)
-        process, port = shared.start(server, config)
+        live = shared.LiveServer(server, "--config", config)
         try:
-            service = shared.Service(port)
+            service = shared.Service(live.port)
             for tag in shared.LOCALES:
                 locale = shared.babel_locale(tag)
                 # 1. Percentages.
@@ -126,8 +126,7 @@ def main():
                         for difference in applied:
                             counts[difference.__name__].append(f"{tag} {code}: ours {ours!r}, babel {text!r}")
         finally:
-            process.terminate()
-            process.wait(timeout=10)
+            live.stop()
     print(f"number styles: {percents} percentages from babel {babel.__version__} in {len(shared.LOCALES)} locales "
           f"read with their scale; {amounts} accounting amounts in {len(accounting_locales)} locales "
           f"({', '.join(accounting_locales)}) read back and written as babel writes them, but for:")

@@ -109,6 +109,33 @@ class EditSessionTest {
         }
     }
 
+    /**
+     * Fields whose layout changes with what is typed (issue 28): the 12th digit re-lays a CPF as a CNPJ, the 11th
+     * a Brazilian phone's 8-digit layout as the 9-digit one. Keys typed before an answer that re-lays the text land
+     * where they would with no latency, across the switch and back.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"tax_id_br", "phone_br"})
+    void keysPendingWhileTheLayoutSwitchesEndAsWithNoLatency(String field) throws SmartTextException {
+        AcceptedCharacters accepts = client.field(field).accepts();
+        String digits = field.equals("tax_id_br") ? "11222333000181" : "11987654321";
+        Random random = new Random(field.length() * 15485863L);
+        for (int round = 0; round < 8; round++) {
+            List<Key> keys = new ArrayList<>(Typist.keys(digits));
+            int back = 2 + random.nextInt(4);
+            for (int i = 0; i < back; i++) keys.add(Key.BACKSPACE);
+            if (round % 2 == 1) keys.addAll(List.of(Key.HOME, Key.type("9"), Key.END));
+            keys.addAll(Typist.keys(digits.substring(digits.length() - back)));
+            EditSession.Shown expected = Typist.oneAtATime(client, field, keys);
+            int[] delays = new int[keys.size()];
+            for (int i = 0; i < delays.length; i++) delays[i] = random.nextInt(5);
+            for (int[] answered : Arrays.asList(new int[] {keys.size()}, delays)) {
+                assertEquals(expected, typeAnsweringAfter(client, field, accepts, keys, answered),
+                        field + ": " + keys + " answered after " + Arrays.toString(answered));
+            }
+        }
+    }
+
     @Test
     void theIssuesExampleHomeAndADigitWhileTheFirstAnswerIsOnItsWay() {
         Recording recording = new Recording(client);
