@@ -9,6 +9,20 @@ import Testing
 /// property tests make fewer edits per field, over the same fields (the full run, which CI makes, makes all).
 let quickTier = ProcessInfo.processInfo.environment["SMARTTEXT_TEST_QUICK"] != nil
 
+/// True in the sanitizer stages of `scripts/test` (`SMARTTEXT_TEST_SANITIZER`): they look for memory and
+/// thread faults, which one region's phone number finds as well as 245, so the suites that sweep every
+/// region take ``phoneRegionsUnderTest``'s sample there; the plain run just before sweeps them all.
+let sanitizerRun = ProcessInfo.processInfo.environment["SMARTTEXT_TEST_SANITIZER"] != nil
+
+/// The regions a sweep over every region checks: all of libphonenumber's, or under a sanitizer every
+/// sixth of them and the regions whose numbering rules are unusual (national prefixes and carrier codes
+/// for parsing, shared calling codes, leading zeros kept, numbers of one length only).
+let phoneRegionsUnderTest: [String] = {
+    guard sanitizerRun else { return PhoneRegions.codes }
+    let unusual: Set = ["AD", "AR", "BR", "BY", "CN", "CR", "DE", "GB", "IM", "IT", "KR", "MX", "US", "VA"]
+    return PhoneRegions.codes.enumerated().filter { $0.offset % 6 == 0 || unusual.contains($0.element) }.map(\.element)
+}()
+
 /// A field configuration made up for the property tests, written as a team would write it in a registry.
 struct GeneratedField: Sendable, CustomTestStringConvertible {
     /// The field's name in the generated registry (`mask7`, `number12`, `phoneJP`).

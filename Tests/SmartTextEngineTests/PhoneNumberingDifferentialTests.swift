@@ -23,7 +23,7 @@ import Testing
     }()
 
     /// Every region libphonenumber supports, an unknown one, and no region.
-    static let regions = PhoneRegions.codes + ["ZZ", "", "XX"]
+    static let regions = phoneRegionsUnderTest + ["ZZ", "", "XX"]
 
     static let types: [PhoneType] = PhoneType.allCases
 
@@ -100,7 +100,7 @@ import Testing
     /// (as ``texts(region:generator:)`` builds them), every region's example numbers with `+` and their
     /// calling code, and the same with `+0`, which SmartText alone calls invalid. And every proper
     /// prefix of a number the field accepts is `incomplete`, never `invalid`: more digits make it valid.
-    @Test(arguments: PhoneRegions.codes)
+    @Test(arguments: phoneRegionsUnderTest)
     func regionBoundVerdictsAsLibphonenumber(region: String) throws {
         var generator = SplitMix64(state: UInt64(region.utf8.reduce(5) { $0 &* 31 &+ UInt64($1) }))
         let code = PhoneLibrary.countryCode(region: region)

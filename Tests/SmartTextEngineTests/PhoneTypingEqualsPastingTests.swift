@@ -13,10 +13,15 @@ import Testing
 /// is taken only where libphonenumber reads it as the same valid number (its E.164), and the field's
 /// `meta` says that number.
 @Suite struct PhoneTypingEqualsPastingTests {
-    static let regions = PhoneRegions.codes
+    static let regions = phoneRegionsUnderTest
 
     @Test func everyRegionIsChecked() {
-        #expect(Self.regions.count == 245)
+        #expect(PhoneRegions.codes.count == 245)
+        if sanitizerRun {
+            #expect(Self.regions.count > 245 / 6 && Set(Self.regions).isSubset(of: PhoneRegions.codes))
+        } else {
+            #expect(Self.regions == PhoneRegions.codes)
+        }
     }
 
     /// The forms include national prefixes and carrier codes libphonenumber reads as the same number:
