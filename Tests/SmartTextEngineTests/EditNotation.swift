@@ -36,6 +36,26 @@ enum Action: Equatable, Sendable {
     case compose(String)
 }
 
+/// One row of an edit table: a field's name, its text before (the caret written `|`), what the user does, the
+/// text after, and where the table says them the value and whether the edit is refused.
+struct EditRow: CustomTestStringConvertible, Sendable {
+    var field: String
+    var before: String
+    var action: Action
+    var after: String
+    var value: String? = nil
+    var rejected = false
+    var testDescription: String { "\(field): \(before) \(action) -> \(after)" }
+
+    /// The row's edit made in `field`: the text and caret, the value (when the row has one) and the refusal.
+    func check(in field: Field, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let outcome = try apply(field, before, action)
+        #expect(Marked(text: outcome.text, caret: outcome.caret).description == after, sourceLocation: sourceLocation)
+        if let value { #expect(outcome.value == value, sourceLocation: sourceLocation) }
+        #expect(outcome.rejected == rejected, sourceLocation: sourceLocation)
+    }
+}
+
 /// Text with the caret written `|`, or a selection written `[...]`:
 /// `"4242| 4242"`, `"[4242 4242]"`.
 struct Marked: CustomStringConvertible, Equatable {

@@ -8,13 +8,7 @@ import Testing
 ///
 /// Notation: `|` is the caret, `[...]` a selection (see EditNotation.swift).
 @Suite struct FieldEditTableTests {
-    struct Row: CustomTestStringConvertible, Sendable {
-        var field: String
-        var before: String
-        var action: Action
-        var after: String
-        var testDescription: String { "\(field): \(before) \(action) -> \(after)" }
-    }
+    typealias Row = EditRow
 
     static let rows: [Row] = [
         // IBAN: upper case, groups of four, the country's length (DE: 22), check digits are digits.

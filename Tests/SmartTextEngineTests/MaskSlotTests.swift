@@ -6,15 +6,7 @@ import Testing
 ///
 /// Notation: `|` is the caret, `[...]` a selection (see EditNotation.swift).
 @Suite struct MaskSlotTests {
-    struct Row: CustomTestStringConvertible, Sendable {
-        var field: String
-        var before: String
-        var action: Action
-        var after: String
-        var value: String
-        var rejected = false
-        var testDescription: String { "\(field): \(before) \(action) -> \(after)" }
-    }
+    typealias Row = EditRow
 
     static let fields: [String: String] = [
         "mac": #"[{"mask": {"pattern": "HH:HH:HH", "slots": {"H": {"accepts": "0-9A-F", "case": "upper"}}}}]"#,
@@ -44,10 +36,7 @@ import Testing
     ]
 
     @Test(arguments: rows) func row(_ row: Row) throws {
-        let outcome = try apply(try Self.field(row.field), row.before, row.action)
-        #expect(Marked(text: outcome.text, caret: outcome.caret).description == row.after)
-        #expect(outcome.value == row.value)
-        #expect(outcome.rejected == row.rejected)
+        try row.check(in: Self.field(row.field))
     }
 
     @Test func completeOnlyWhenEverySlotIsFilled() throws {

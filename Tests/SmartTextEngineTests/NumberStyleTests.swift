@@ -7,15 +7,7 @@ import Testing
 ///
 /// Notation: `|` is the caret, `[...]` a selection (see EditNotation.swift).
 @Suite struct NumberStyleTests {
-    struct Row: CustomTestStringConvertible, Sendable {
-        var field: String
-        var before: String
-        var action: Action
-        var after: String
-        var value: String
-        var rejected = false
-        var testDescription: String { "\(field): \(before) \(action) -> \(after)" }
-    }
+    typealias Row = EditRow
 
     static let fields: [String: String] = [
         "percent": #"[{"number": {"fractionDigits": 1, "suffix": " %", "scale": -2}}]"#,
@@ -68,10 +60,7 @@ import Testing
     ]
 
     @Test(arguments: rows) func row(_ row: Row) throws {
-        let outcome = try apply(try Self.field(row.field), row.before, row.action)
-        #expect(Marked(text: outcome.text, caret: outcome.caret).description == row.after)
-        #expect(outcome.value == row.value)
-        #expect(outcome.rejected == row.rejected)
+        try row.check(in: Self.field(row.field))
     }
 
     /// Rule 9 with a prefix, a suffix and parentheses: the value formats back to the text.
