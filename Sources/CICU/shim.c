@@ -404,6 +404,32 @@ int cicu_date_order(const char *locale, char order[4], char *separator, size_t s
     return 0;
 }
 
+int cicu_month_names(const char *locale, char *names) {
+    char id[ULOC_FULLNAME_CAPACITY];
+    cicu_locale_id(locale, id, sizeof id);
+    UErrorCode status = U_ZERO_ERROR;
+    // The Gregorian calendar's names whatever the locale's own calendar (ar-SA's is the Islamic one, whose
+    // months the date patterns do not count).
+    uloc_setKeywordValue("calendar", "gregorian", id, sizeof id, &status);
+    if (U_FAILURE(status)) return -1;
+    UDateFormat *format = udat_open(UDAT_NONE, UDAT_MEDIUM, id, NULL, 0, NULL, 0, &status);
+    if (U_FAILURE(status) || format == NULL) return -1;
+    int result = 0;
+    for (int32_t month = 0; month < 12 && result == 0; month++) {
+        UChar name[CICU_MONTH_NAME_SIZE];
+        status = U_ZERO_ERROR;
+        int32_t length =
+            udat_getSymbols(format, UDAT_STANDALONE_SHORT_MONTHS, month, name, CICU_MONTH_NAME_SIZE, &status);
+        if (U_FAILURE(status) || length <= 0 || length >= CICU_MONTH_NAME_SIZE) {
+            result = -1;
+        } else {
+            cicu_utf8(name, length, names + month * CICU_MONTH_NAME_SIZE, CICU_MONTH_NAME_SIZE);
+        }
+    }
+    udat_close(format);
+    return result;
+}
+
 int cicu_uses_12_hour_clock(const char *locale) {
     UChar pattern[64];
     int32_t length = cicu_pattern(locale, UDAT_SHORT, UDAT_NONE, pattern, 64);

@@ -1,3 +1,4 @@
+import Foundation
 import SmartTextEngine
 import SmartTextNativeRules
 import Testing
@@ -147,12 +148,43 @@ func result(_ field: Field, _ marked: String, _ action: Action) throws -> String
 }
 
 /// Types `text` one character at a time into an empty field; returns the final answer.
-func typeEach(_ field: Field, _ text: String, into start: String = "|") throws -> EditOutcome {
+func typeEach(
+    _ field: Field, _ text: String, into start: String = "|", locale: LocalePreference = .english
+) throws -> EditOutcome {
     var marked = Marked(start)
-    var last = field.format(marked.text)
+    var last = field.format(marked.text, locale: locale)
     for character in text {
-        last = try field.edit(request(marked, .type(String(character))))
+        last = try field.edit(request(marked, .type(String(character))), locale: locale)
         marked = Marked(text: last.text, caret: last.caret)
     }
     return last
+}
+
+/// An example of the README between `<!-- NAME example: … -->` and `<!-- end of NAME example -->`: its registry
+/// (the JSON block) and its table's rows, so that a test checks each row against what the field gives.
+struct ReadmeExample {
+    /// The registry, as JSON.
+    var registry: String
+    /// The table's rows (those that start with a code span), each with its cells: a cell's first code span,
+    /// or its text.
+    var rows: [(line: Substring, cells: [String])]
+
+    init(_ name: String) throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let start = try #require(readme.range(of: "<!-- \(name) example: "))
+        let end = try #require(readme.range(of: "<!-- end of \(name) example -->"))
+        let example = readme[start.upperBound..<end.lowerBound]
+        let json = try #require(example.range(of: "```json\n")).upperBound
+        let close = try #require(example[json...].range(of: "```")).lowerBound
+        registry = String(example[json..<close])
+        rows = example.split(separator: "\n").filter { $0.hasPrefix("| `") }.map { line in
+            let cells = line.split(separator: "|").map { cell -> String in
+                let parts = cell.split(separator: "`", omittingEmptySubsequences: false)
+                return parts.count > 1 ? String(parts[1]) : cell.trimmingCharacters(in: .whitespaces)
+            }
+            return (line, cells)
+        }
+    }
 }

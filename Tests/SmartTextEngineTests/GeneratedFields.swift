@@ -382,7 +382,25 @@ extension FieldGenerator {
                 name: "dateLocale-\(locale)", formatters: #"["date"]"#, validators: #"[{"date": {"max": "today"}}]"#,
                 extraAlphabet: alphabet, locale: locale)
         }
-        return fixed + months + local
+        // The month's name (issue 28), typed as digits or letters: English without a locale, and the names of
+        // locales whose letters differ (accents, Cyrillic, Arabic, Devanagari; Japanese's `12月` falls back to
+        // English).
+        let namedPatterns = ["DD MMM YYYY", "MMM-DD-YYYY", "YYYY MMM DD", "MMM YYYY", "DD.MMM.YYYY"]
+        let english = ["J", "a", "n", "u", "D", "e", "c", "M", "y", "r", "F", "b", "j", "N", "o", "v", "S", "p"]
+        let named = namedPatterns.enumerated().map { number, pattern in
+            GeneratedField(
+                name: "dateName\(number)", formatters: #"[{"date": {"pattern": "\#(pattern)"}}]"#,
+                validators: #"["date"]"#, extraAlphabet: alphabet + english)
+        }
+        let namedLocales = ["de-DE", "fr-FR", "ru-RU", "ar-EG", "hi-IN", "ja-JP", "es-ES"].filter(locales.contains)
+        let namedLocal = namedLocales.map { locale in
+            let names = LocaleData.conventions(for: LocalePreference(tags: [locale])).date.monthNames.names
+            let letters = Set(names.flatMap { $0 }.prefix(40)).sorted { $0.value < $1.value }.map { String($0) }
+            return GeneratedField(
+                name: "dateName-\(locale)", formatters: #"[{"date": {"pattern": "DD MMM YYYY"}}]"#,
+                validators: #"[{"date": {"min": "2000-01-01"}}]"#, extraAlphabet: alphabet + letters, locale: locale)
+        }
+        return fixed + months + local + named + namedLocal
     }
 
     /// Time fields: both clocks, and the locale's clock in each locale.

@@ -67,8 +67,13 @@ import Testing
 
     @Test func dateOrdersAndClocks() {
         #expect(LocaleData.dateStyle("en-US") == DateStyle(order: .mdy, separator: "/"))
-        #expect(LocaleData.dateStyle("de-DE") == DateStyle(order: .dmy, separator: "."))
-        #expect(LocaleData.dateStyle("en-GB") == DateStyle(order: .dmy, separator: "/"))
+        let german = LocaleData.dateStyle("de-DE")
+        #expect(german.map { ($0.order, $0.separator) } ?? (.ymd, "-") == (.dmy, "."))
+        #expect(german?.monthNames.names[11] == Array("Dez".unicodeScalars))
+        let british = LocaleData.dateStyle("en-GB")
+        #expect(british.map { ($0.order, $0.separator) } ?? (.ymd, "-") == (.dmy, "/"))
+        #expect(british?.monthNames.names[8] == Array("Sept".unicodeScalars))
+        #expect(LocaleData.dateStyle("ja")?.monthNames == .english)
         #expect(LocaleData.dateStyle("ja")?.order == .ymd)
         #expect(LocaleData.dateStyle("ko")?.order == .ymd)
         #expect(LocaleData.uses12HourClock("en-US"))

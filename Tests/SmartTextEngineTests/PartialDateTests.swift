@@ -154,7 +154,7 @@ import Testing
     @Test func whatCannotWorkIsRefusedAtLoad() {
         #expect(
             problems(#"{"fields": {"f": {"formatters": [{"date": {"pattern": "MM/YY"}}]}}}"#) == [
-                #"a.json: field "f", formatters[0] (date): pattern must be DD, MM and YYYY (DD.MM.YYYY, MM/DD/YYYY, YYYY-MM-DD), or MM and YYYY for a month (MM/YYYY, YYYY-MM), with one separator (. / - or a space) between them, not "MM/YY""#
+                #"a.json: field "f", formatters[0] (date): pattern must be DD, MM and YYYY (DD.MM.YYYY, MM/DD/YYYY, YYYY-MM-DD), or MM and YYYY for a month (MM/YYYY, YYYY-MM), with one separator (. / - or a space) between them, and MMM for MM to write the month's name (DD MMM YYYY), not "MM/YY""#
             ])
         #expect(
             problems(#"{"fields": {"f": {"validators": [{"date": {"min": "2024-13"}}]}}}"#) == [
@@ -188,23 +188,10 @@ import Testing
 
     /// The README's month example: its registry loads, and each row of its table is what the field gives.
     @Test func theReadmesMonthExampleGivesWhatItShows() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        let start = try #require(readme.range(of: "<!-- month example: PartialDateTests reads this registry"))
-        let end = try #require(readme.range(of: "<!-- end of month example -->"))
-        let example = readme[start.upperBound..<end.lowerBound]
-        let json = try #require(example.range(of: "```json\n")).upperBound
-        let close = try #require(example[json...].range(of: "```")).lowerBound
-        let month = try #require(try load(String(example[json..<close])).fields["start_month"])
-        let rows = example.split(separator: "\n").filter { $0.hasPrefix("| `") }
-        #expect(rows.count == 5)
-        for row in rows {
-            // `| keys | text … | value | state … | meta |`: the first code span of each cell.
-            let cells = row.split(separator: "|").map { cell -> String in
-                let parts = cell.split(separator: "`", omittingEmptySubsequences: false)
-                return parts.count > 1 ? String(parts[1]) : cell.trimmingCharacters(in: .whitespaces)
-            }
+        let example = try ReadmeExample("month")
+        let month = try #require(try load(example.registry).fields["start_month"])
+        #expect(example.rows.count == 5)
+        for (row, cells) in example.rows {
             let (keys, text, value, state, meta) = (cells[0], cells[1], cells[2], cells[3], cells[4])
             let typed = try typeEach(month, keys)
             #expect(typed.text == text && typed.value == value, "\(keys)")

@@ -5,7 +5,8 @@
 
 The web client knows nothing of masks: it shows each key at once and takes the service's layout when the
 answer comes, which may lay the text out again (a CPF's 12th digit makes it a CNPJ; a Brazilian phone's 11th
-digit opens the optional part; a MAC address shows placeholders from the first key). Each sequence is typed at a
+digit opens the optional part; a MAC address shows placeholders from the first key; a month's two digits become
+its name, `31 12` is `31 Dec `). Each sequence is typed at a
 fast human pace (one key every 60 ms) under DevTools network emulation at 0, 150 and 400 ms round trips, into an
 input attached to the built-in field, and must end with the text, caret and `meta.mask` that typing the same
 keys one request at a time gives (`typing_lab.one_at_a_time_answer`). On the way, every frame the browser
@@ -156,6 +157,17 @@ class LayoutSwitches(unittest.TestCase):
         keys = list("001a2b") + [Keys.END, BACKSPACE, BACKSPACE] + list("2b3c4d5e")
         expected = self.check("mac_address", keys, ["001A2B3C4D5E"])
         self.assertEqual(expected, ("00:1A:2B:3C:4D:5E", 17, None))
+
+    def test_a_months_digits_written_as_its_name(self):
+        # `12` becomes `Dec` when its answer comes, while the year is typed on; Backspace over the year and a new
+        # one typed.
+        keys = list("31122024") + [BACKSPACE] * 4 + list("2025")
+        expected = self.check("date_month_name", keys, ["31122024", "31DEC2024", "31DEC2025"])
+        self.assertEqual(expected, ("31 Dec 2025", 11, None))
+
+    def test_a_months_name_typed_in_lower_case(self):
+        expected = self.check("date_month_name", list("31dec2024"), ["31DEC2024"])
+        self.assertEqual(expected, ("31 Dec 2024", 11, None))
 
 
 if __name__ == "__main__":

@@ -26,7 +26,6 @@ import json
 import os
 import random
 import sys
-import tempfile
 
 import phonenumbers
 from phonenumbers import PhoneNumberFormat, PhoneNumberType
@@ -35,7 +34,7 @@ from stdnum.br import cpf as stdnum_cpf
 from validate_docbr import CNPJ, CPF
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
-from live_server import LiveServer  # noqa: E402 - Tests/support
+from live_server import serving  # noqa: E402 - Tests/support
 
 DOCUMENTS_EACH = 60
 PHONES_EACH = 60
@@ -90,104 +89,97 @@ def main():
     rng = random.Random(2028)
     problems = []
     checked = 0
-    with tempfile.TemporaryDirectory() as folder:
-        config = os.path.join(folder, "masks.json")
-        with open(config, "w") as handle:
-            json.dump(REGISTRY, handle)
-        live = LiveServer(server, "--config", config)
-        try:
-            service = Service(live.port)
+    with serving(server, REGISTRY) as live:
+        service = Service(live.port)
 
-            # 1. CPF or CNPJ by length.
-            cpf_generator, cnpj_generator = CPF(), CNPJ()
-            documents = [("cpf", cpf_generator.generate(), stdnum_cpf) for _ in range(DOCUMENTS_EACH)]
-            documents += [("cnpj", cnpj_generator.generate(), stdnum_cnpj) for _ in range(DOCUMENTS_EACH)]
-            for name, digits, module in documents:
-                expected = module.format(digits)
-                spellings = {"typed": None, "pasted": digits, "pasted as stdnum writes it": expected,
-                             "pasted with spaces": " ".join(digits[i:i + 3] for i in range(0, len(digits), 3)),
-                             "pasted with dashes": "-".join(digits[i:i + 4] for i in range(0, len(digits), 4)),
-                             "pasted in full-width digits": digits.translate(FULL_WIDTH)}
-                for how, text in spellings.items():
-                    answer = service.typed("tax_id", digits) if text is None else service.pasted("tax_id", text)
-                    checked += 1
-                    got = (answer["text"], answer["value"], answer["meta"].get("mask"))
-                    if got != (expected, digits, name):
-                        problems.append(f"tax_id {how} {digits!r}: {got}, stdnum writes {expected!r} ({name})")
-                if name == "cnpj":
-                    answer = service.typed("tax_id", digits)
-                    for _ in range(3):
-                        answer = service.backspace("tax_id", answer)
-                    left = digits[:11]
-                    checked += 1
-                    got = (answer["text"], answer["caret"], answer["meta"].get("mask"))
-                    if got != (stdnum_cpf.format(left), len(stdnum_cpf.format(left)), "cpf"):
-                        problems.append(f"tax_id {digits!r} less its last three digits: {got}, "
-                                        f"stdnum writes the CPF {stdnum_cpf.format(left)!r}")
-                # A selection of the shown text replaced by digits (a paste over part of it), to 11 or 14 digits.
-                shown = expected
-                start = rng.randrange(len(shown))
-                end = rng.randrange(start, len(shown) + 1)
-                removed = sum(c.isdigit() for c in shown[start:end])
-                target = rng.choice([11, 14])
-                count = target - (len(digits) - removed)
-                if count >= 0:
-                    replacement = "".join(rng.choice("0123456789") for _ in range(count))
-                    before = "".join(c for c in shown[:start] if c.isdigit())
-                    after = "".join(c for c in shown[end:] if c.isdigit())
-                    result = before + replacement + after
-                    reference = (stdnum_cpf if len(result) == 11 else stdnum_cnpj).format(result)
-                    answer = service.edit("tax_id", shown, start, end, replacement, "insertFromPaste")
-                    checked += 1
-                    got = (answer["text"], answer["meta"].get("mask"))
-                    if got != (reference, "cpf" if len(result) == 11 else "cnpj"):
-                        problems.append(f"tax_id {shown!r} [{start}, {end}) replaced by {replacement!r}: {got}, "
-                                        f"stdnum writes {reference!r}")
-                # With placeholders: the reference's text at every length it is complete at, placeholders after.
-                answer = {"text": "", "caret": 0}
-                for index, digit in enumerate(digits):
-                    answer = service.edit("tax_id_shown", answer["text"], answer["caret"], answer["caret"], digit,
-                                          "insertText")
-                    if "_" in answer["value"]:
-                        problems.append(f"tax_id_shown {digits[:index + 1]!r}: value {answer['value']!r}")
+        # 1. CPF or CNPJ by length.
+        cpf_generator, cnpj_generator = CPF(), CNPJ()
+        documents = [("cpf", cpf_generator.generate(), stdnum_cpf) for _ in range(DOCUMENTS_EACH)]
+        documents += [("cnpj", cnpj_generator.generate(), stdnum_cnpj) for _ in range(DOCUMENTS_EACH)]
+        for name, digits, module in documents:
+            expected = module.format(digits)
+            spellings = {"typed": None, "pasted": digits, "pasted as stdnum writes it": expected,
+                         "pasted with spaces": " ".join(digits[i:i + 3] for i in range(0, len(digits), 3)),
+                         "pasted with dashes": "-".join(digits[i:i + 4] for i in range(0, len(digits), 4)),
+                         "pasted in full-width digits": digits.translate(FULL_WIDTH)}
+            for how, text in spellings.items():
+                answer = service.typed("tax_id", digits) if text is None else service.pasted("tax_id", text)
                 checked += 1
-                if answer["text"] != expected or answer["value"] != digits:
-                    problems.append(f"tax_id_shown typed {digits!r}: {answer['text']!r}, stdnum writes {expected!r}")
+                got = (answer["text"], answer["value"], answer["meta"].get("mask"))
+                if got != (expected, digits, name):
+                    problems.append(f"tax_id {how} {digits!r}: {got}, stdnum writes {expected!r} ({name})")
+            if name == "cnpj":
+                answer = service.typed("tax_id", digits)
+                for _ in range(3):
+                    answer = service.backspace("tax_id", answer)
+                left = digits[:11]
+                checked += 1
+                got = (answer["text"], answer["caret"], answer["meta"].get("mask"))
+                if got != (stdnum_cpf.format(left), len(stdnum_cpf.format(left)), "cpf"):
+                    problems.append(f"tax_id {digits!r} less its last three digits: {got}, "
+                                    f"stdnum writes the CPF {stdnum_cpf.format(left)!r}")
+            # A selection of the shown text replaced by digits (a paste over part of it), to 11 or 14 digits.
+            shown = expected
+            start = rng.randrange(len(shown))
+            end = rng.randrange(start, len(shown) + 1)
+            removed = sum(c.isdigit() for c in shown[start:end])
+            target = rng.choice([11, 14])
+            count = target - (len(digits) - removed)
+            if count >= 0:
+                replacement = "".join(rng.choice("0123456789") for _ in range(count))
+                before = "".join(c for c in shown[:start] if c.isdigit())
+                after = "".join(c for c in shown[end:] if c.isdigit())
+                result = before + replacement + after
+                reference = (stdnum_cpf if len(result) == 11 else stdnum_cnpj).format(result)
+                answer = service.edit("tax_id", shown, start, end, replacement, "insertFromPaste")
+                checked += 1
+                got = (answer["text"], answer["meta"].get("mask"))
+                if got != (reference, "cpf" if len(result) == 11 else "cnpj"):
+                    problems.append(f"tax_id {shown!r} [{start}, {end}) replaced by {replacement!r}: {got}, "
+                                    f"stdnum writes {reference!r}")
+            # With placeholders: the reference's text at every length it is complete at, placeholders after.
+            answer = {"text": "", "caret": 0}
+            for index, digit in enumerate(digits):
+                answer = service.edit("tax_id_shown", answer["text"], answer["caret"], answer["caret"], digit,
+                                      "insertText")
+                if "_" in answer["value"]:
+                    problems.append(f"tax_id_shown {digits[:index + 1]!r}: value {answer['value']!r}")
+            checked += 1
+            if answer["text"] != expected or answer["value"] != digits:
+                problems.append(f"tax_id_shown typed {digits!r}: {answer['text']!r}, stdnum writes {expected!r}")
 
-            # 2. and 3. A Brazilian phone, 10 or 11 digits.
-            metadata_numbers = []
-            for kind in (PhoneNumberType.FIXED_LINE, PhoneNumberType.MOBILE):
-                example = phonenumbers.example_number_for_type("BR", kind)
-                national = phonenumbers.national_significant_number(example)
-                made = 0
-                while made < PHONES_EACH:
-                    candidate = national[:2] + "".join(rng.choice("0123456789") for _ in national[2:])
-                    if kind == PhoneNumberType.MOBILE:
-                        candidate = candidate[:2] + "9" + candidate[3:]
-                    number = phonenumbers.parse("+55" + candidate)
-                    if phonenumbers.is_valid_number(number) and phonenumbers.number_type(number) == kind:
-                        metadata_numbers.append((candidate, phonenumbers.format_number(number, PhoneNumberFormat.NATIONAL)))
-                        made += 1
-            for digits, expected in metadata_numbers:
-                for field in ("phone_br", "phone_br_shown"):
-                    answer = service.typed(field, digits)
-                    checked += 1
-                    if (answer["text"], answer["value"]) != (expected, digits):
-                        problems.append(f"{field} typed {digits!r}: {answer['text']!r} (value {answer['value']!r}), "
-                                        f"libphonenumber writes {expected!r}")
-                    if field == "phone_br_shown" and len(digits) == 10:
-                        # One digit short of a landline: the reference's layout, a placeholder in the last slot.
-                        short = service.typed(field, digits[:9])
-                        checked += 1
-                        if not shown_prefix(short["text"], expected[:-1]) or "_" in short["value"]:
-                            problems.append(f"{field} typed {digits[:9]!r}: {short['text']!r} "
-                                            f"(value {short['value']!r}), not {expected[:-1]!r} and a placeholder")
-                answer = service.pasted("phone_br", expected)
+        # 2. and 3. A Brazilian phone, 10 or 11 digits.
+        metadata_numbers = []
+        for kind in (PhoneNumberType.FIXED_LINE, PhoneNumberType.MOBILE):
+            example = phonenumbers.example_number_for_type("BR", kind)
+            national = phonenumbers.national_significant_number(example)
+            made = 0
+            while made < PHONES_EACH:
+                candidate = national[:2] + "".join(rng.choice("0123456789") for _ in national[2:])
+                if kind == PhoneNumberType.MOBILE:
+                    candidate = candidate[:2] + "9" + candidate[3:]
+                number = phonenumbers.parse("+55" + candidate)
+                if phonenumbers.is_valid_number(number) and phonenumbers.number_type(number) == kind:
+                    metadata_numbers.append((candidate, phonenumbers.format_number(number, PhoneNumberFormat.NATIONAL)))
+                    made += 1
+        for digits, expected in metadata_numbers:
+            for field in ("phone_br", "phone_br_shown"):
+                answer = service.typed(field, digits)
                 checked += 1
-                if answer["text"] != expected:
-                    problems.append(f"phone_br pasted {expected!r}: {answer['text']!r}")
-        finally:
-            live.stop()
+                if (answer["text"], answer["value"]) != (expected, digits):
+                    problems.append(f"{field} typed {digits!r}: {answer['text']!r} (value {answer['value']!r}), "
+                                    f"libphonenumber writes {expected!r}")
+                if field == "phone_br_shown" and len(digits) == 10:
+                    # One digit short of a landline: the reference's layout, a placeholder in the last slot.
+                    short = service.typed(field, digits[:9])
+                    checked += 1
+                    if not shown_prefix(short["text"], expected[:-1]) or "_" in short["value"]:
+                        problems.append(f"{field} typed {digits[:9]!r}: {short['text']!r} "
+                                        f"(value {short['value']!r}), not {expected[:-1]!r} and a placeholder")
+            answer = service.pasted("phone_br", expected)
+            checked += 1
+            if answer["text"] != expected:
+                problems.append(f"phone_br pasted {expected!r}: {answer['text']!r}")
 
     for line in problems[:40]:
         print(line)

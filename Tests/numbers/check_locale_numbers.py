@@ -26,11 +26,10 @@ import json
 import os
 import random
 import sys
-import tempfile
 from decimal import Decimal
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
-from live_server import LiveServer  # noqa: E402 - Tests/support
+from live_server import serving  # noqa: E402 - Tests/support
 
 try:
     import babel
@@ -78,6 +77,21 @@ def generated(rng, count, places, negatives=True):
             value = -value
         values.append(value)
     return values
+
+
+def read_back(service, tag, field, value, text, where):
+    """Checks 1 and 2: babel's `text` is read back to `value`, and the service's own text for `value` reads
+    back to it, as itself. Returns that text and a failure line, or None."""
+    read = service.post("/v1/validate", {"values": {field: text}, "locale": tag})["fields"][field]
+    if not read["valid"] or Decimal(read["value"] or "NaN") != value:
+        return None, (f"{where} is read as {read['value']!r} (valid {read['valid']}, "
+                      f"{[e['message'] for e in read['errors']]}), text {read['text']!r}")
+    ours = service.post("/v1/format", {"field": field, "text": str(value), "locale": tag})["text"]
+    again = service.post("/v1/validate", {"values": {field: ours}, "locale": tag})["fields"][field]
+    if not again["valid"] or Decimal(again["value"]) != value or again["text"] != ours:
+        return ours, (f"{where}: the service's own {ours!r} is read as {again['value']!r} "
+                      f"(valid {again['valid']}), text {again['text']!r}")
+    return ours, None
 
 
 def babel_locale(tag):
@@ -194,58 +208,43 @@ def main():
     failures = []
     counts = {difference.__name__: [] for difference in DIFFERENCES}
     checked = 0
-    with tempfile.TemporaryDirectory() as folder:
-        config = os.path.join(folder, "numbers.json")
-        with open(config, "w", encoding="utf-8") as handle:
-            json.dump(REGISTRY, handle)
-        live = LiveServer(server, "--config", config)
-        try:
-            service = Service(live.port)
-            for tag in LOCALES:
-                locale = babel_locale(tag)
-                # CLDR's default numbering system (Arabic-Indic digits in ar-EG and ar-SA), and for those
-                # locales the Latin digits too, which their users type with a Latin keyboard (read only).
-                systems = ["default"] + (["latn"] if numbers.get_decimal_symbol(locale, numbering_system="default")
-                                         != numbers.get_decimal_symbol(locale, numbering_system="latn") else [])
-                cases = []
-                for system in systems:
-                    compare = system == "default"
-                    cases += [("decimal", "signed", value, compare,
-                               numbers.format_decimal(value, locale=locale, numbering_system=system))
-                              for value in generated(rng, NUMBERS_PER_LOCALE, 2)]
-                    for code in CURRENCIES:
-                        places = numbers.get_currency_precision(code)
-                        for value in generated(rng, AMOUNTS_PER_CURRENCY, places):
-                            value = value.quantize(Decimal(1).scaleb(-places))
-                            cases.append((code, f"price_{code}", value, compare,
-                                          numbers.format_currency(value, code, locale=locale, numbering_system=system)))
-                for kind, field, value, compare, text in cases:
-                    checked += 1
-                    where = f"{tag} {kind} {value}: babel {text!r}"
-                    # 1. babel's string is read back to its number.
-                    read = service.post("/v1/validate", {"values": {field: text}, "locale": tag})["fields"][field]
-                    if not read["valid"] or Decimal(read["value"] or "NaN") != value:
-                        failures.append(f"{where} is read as {read['value']!r} (valid {read['valid']}, "
-                                        f"{[e['message'] for e in read['errors']]}), text {read['text']!r}")
-                        continue
-                    # 2. The service's own text for the number reads back to it, as itself.
-                    ours = service.post("/v1/format", {"field": field, "text": str(value), "locale": tag})["text"]
-                    again = service.post("/v1/validate", {"values": {field: ours}, "locale": tag})["fields"][field]
-                    if not again["valid"] or Decimal(again["value"]) != value or again["text"] != ours:
-                        failures.append(f"{where}: the service's own {ours!r} is read as {again['value']!r} "
-                                        f"(valid {again['valid']}), text {again['text']!r}")
-                        continue
-                    # 3. It is babel's, but for the known differences.
-                    if not compare:
-                        continue
-                    applied = explain(tag, kind, ours, text)
-                    if applied is None:
-                        failures.append(f"{where}: the service writes {ours!r}")
-                        continue
-                    for difference in applied:
-                        counts[difference.__name__].append(f"{tag} {kind}: ours {ours!r}, babel {text!r}")
-        finally:
-            live.stop()
+    with serving(server, REGISTRY) as live:
+        service = Service(live.port)
+        for tag in LOCALES:
+            locale = babel_locale(tag)
+            # CLDR's default numbering system (Arabic-Indic digits in ar-EG and ar-SA), and for those
+            # locales the Latin digits too, which their users type with a Latin keyboard (read only).
+            systems = ["default"] + (["latn"] if numbers.get_decimal_symbol(locale, numbering_system="default")
+                                     != numbers.get_decimal_symbol(locale, numbering_system="latn") else [])
+            cases = []
+            for system in systems:
+                compare = system == "default"
+                cases += [("decimal", "signed", value, compare,
+                           numbers.format_decimal(value, locale=locale, numbering_system=system))
+                          for value in generated(rng, NUMBERS_PER_LOCALE, 2)]
+                for code in CURRENCIES:
+                    places = numbers.get_currency_precision(code)
+                    for value in generated(rng, AMOUNTS_PER_CURRENCY, places):
+                        value = value.quantize(Decimal(1).scaleb(-places))
+                        cases.append((code, f"price_{code}", value, compare,
+                                      numbers.format_currency(value, code, locale=locale, numbering_system=system)))
+            for kind, field, value, compare, text in cases:
+                checked += 1
+                where = f"{tag} {kind} {value}: babel {text!r}"
+                # 1. and 2.
+                ours, failure = read_back(service, tag, field, value, text, where)
+                if failure:
+                    failures.append(failure)
+                    continue
+                # 3. It is babel's, but for the known differences.
+                if not compare:
+                    continue
+                applied = explain(tag, kind, ours, text)
+                if applied is None:
+                    failures.append(f"{where}: the service writes {ours!r}")
+                    continue
+                for difference in applied:
+                    counts[difference.__name__].append(f"{tag} {kind}: ours {ours!r}, babel {text!r}")
     print(f"locale numbers: {checked} strings from babel {babel.__version__} in {len(LOCALES)} locales, each read "
           f"back by the service; the service's own text read back; differences from babel:")
     for difference in DIFFERENCES:
@@ -255,18 +254,24 @@ def main():
               f"{' '.join(difference.__doc__.split())}")
         if seen:
             print(f"    e.g. {seen[0]}")
+    finish("locale numbers", failures, grouped=True)
+
+
+def finish(name, failures, grouped=False):
+    """Prints the failures, the first 40 (counted by their first two words first when `grouped`), and exits
+    with status 1; or says that all passed."""
     if failures:
         print(f"{len(failures)} failures:")
-        kinds = {}
-        for line in failures:
-            key = " ".join(line.split(" ")[:2])
-            kinds.setdefault(key, []).append(line)
-        for key, lines in sorted(kinds.items()):
-            print(f"  {key}: {len(lines)}, e.g. {lines[0]}")
+        if grouped:
+            kinds = {}
+            for line in failures:
+                kinds.setdefault(" ".join(line.split(" ")[:2]), []).append(line)
+            for key, lines in sorted(kinds.items()):
+                print(f"  {key}: {len(lines)}, e.g. {lines[0]}")
         for line in failures[:40]:
             print("  " + line)
         sys.exit(1)
-    print("locale numbers: all passed")
+    print(f"{name}: all passed")
 
 
 if __name__ == "__main__":

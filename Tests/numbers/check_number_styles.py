@@ -20,11 +20,9 @@ each of the 19 locales:
 Exit status 1 on any failure, with one line per problem (the first 40).
 """
 import importlib.util
-import json
 import os
 import random
 import sys
-import tempfile
 from decimal import Decimal
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -76,57 +74,44 @@ def main():
     counts = {difference.__name__: [] for difference in shared.DIFFERENCES}
     percents = amounts = 0
     accounting_locales = []
-    with tempfile.TemporaryDirectory() as folder:
-        config = os.path.join(folder, "styles.json")
-        with open(config, "w", encoding="utf-8") as handle:
-            json.dump(REGISTRY, handle)
-        live = shared.LiveServer(server, "--config", config)
-        try:
-            service = shared.Service(live.port)
-            for tag in shared.LOCALES:
-                locale = shared.babel_locale(tag)
-                # 1. Percentages.
-                for value in fractions(rng, PERCENTS_PER_LOCALE):
-                    percents += 1
-                    text = numbers.format_percent(value, locale=locale, decimal_quantization=False,
-                                                  numbering_system="default")
-                    answer = service.post("/v1/format", {"field": "percent", "text": text, "locale": tag,
-                                                         "event": "blur"})
-                    scaled = answer["meta"].get("scaled")
-                    if not answer["valid"] or scaled is None or Decimal(scaled) != value:
-                        failures.append(f"{tag} percent {value}: babel {text!r} gives {answer['text']!r}, "
-                                        f"meta.scaled {scaled!r} (valid {answer['valid']})")
-                # 2. Accounting, where the locale writes negatives in parentheses.
-                if not accounting_in_parentheses(locale):
-                    continue
-                accounting_locales.append(tag)
-                for code in CURRENCIES:
-                    places = numbers.get_currency_precision(code)
-                    field = f"ledger_{code}"
-                    for value in shared.generated(rng, AMOUNTS_PER_CURRENCY, places):
-                        amounts += 1
-                        value = value.quantize(Decimal(1).scaleb(-places))
-                        text = numbers.format_currency(value, code, locale=locale, format_type="accounting",
-                                                       numbering_system="default")
-                        where = f"{tag} {code} {value}: babel {text!r}"
-                        read = service.post("/v1/validate", {"values": {field: text}, "locale": tag})["fields"][field]
-                        if not read["valid"] or Decimal(read["value"] or "NaN") != value:
-                            failures.append(f"{where} is read as {read['value']!r} (valid {read['valid']}), "
-                                            f"text {read['text']!r}")
-                            continue
-                        ours = service.post("/v1/format", {"field": field, "text": str(value), "locale": tag})["text"]
-                        again = service.post("/v1/validate", {"values": {field: ours}, "locale": tag})["fields"][field]
-                        if not again["valid"] or Decimal(again["value"]) != value or again["text"] != ours:
-                            failures.append(f"{where}: the service's own {ours!r} is read as {again['value']!r}")
-                            continue
-                        applied = shared.explain(tag, code, ours, text)
-                        if applied is None:
-                            failures.append(f"{where}: the service writes {ours!r}")
-                            continue
-                        for difference in applied:
-                            counts[difference.__name__].append(f"{tag} {code}: ours {ours!r}, babel {text!r}")
-        finally:
-            live.stop()
+    with shared.serving(server, REGISTRY) as live:
+        service = shared.Service(live.port)
+        for tag in shared.LOCALES:
+            locale = shared.babel_locale(tag)
+            # 1. Percentages.
+            for value in fractions(rng, PERCENTS_PER_LOCALE):
+                percents += 1
+                text = numbers.format_percent(value, locale=locale, decimal_quantization=False,
+                                              numbering_system="default")
+                answer = service.post("/v1/format", {"field": "percent", "text": text, "locale": tag,
+                                                     "event": "blur"})
+                scaled = answer["meta"].get("scaled")
+                if not answer["valid"] or scaled is None or Decimal(scaled) != value:
+                    failures.append(f"{tag} percent {value}: babel {text!r} gives {answer['text']!r}, "
+                                    f"meta.scaled {scaled!r} (valid {answer['valid']})")
+            # 2. Accounting, where the locale writes negatives in parentheses.
+            if not accounting_in_parentheses(locale):
+                continue
+            accounting_locales.append(tag)
+            for code in CURRENCIES:
+                places = numbers.get_currency_precision(code)
+                field = f"ledger_{code}"
+                for value in shared.generated(rng, AMOUNTS_PER_CURRENCY, places):
+                    amounts += 1
+                    value = value.quantize(Decimal(1).scaleb(-places))
+                    text = numbers.format_currency(value, code, locale=locale, format_type="accounting",
+                                                   numbering_system="default")
+                    where = f"{tag} {code} {value}: babel {text!r}"
+                    ours, failure = shared.read_back(service, tag, field, value, text, where)
+                    if failure:
+                        failures.append(failure)
+                        continue
+                    applied = shared.explain(tag, code, ours, text)
+                    if applied is None:
+                        failures.append(f"{where}: the service writes {ours!r}")
+                        continue
+                    for difference in applied:
+                        counts[difference.__name__].append(f"{tag} {code}: ours {ours!r}, babel {text!r}")
     print(f"number styles: {percents} percentages from babel {babel.__version__} in {len(shared.LOCALES)} locales "
           f"read with their scale; {amounts} accounting amounts in {len(accounting_locales)} locales "
           f"({', '.join(accounting_locales)}) read back and written as babel writes them, but for:")
@@ -134,12 +119,7 @@ def main():
         seen = counts[difference.__name__]
         if seen:
             print(f"  {difference.__name__}: {len(seen)}, e.g. {seen[0]}")
-    if failures:
-        print(f"{len(failures)} failures:")
-        for line in failures[:40]:
-            print("  " + line)
-        sys.exit(1)
-    print("number styles: all passed")
+    shared.finish("number styles", failures)
 
 
 if __name__ == "__main__":

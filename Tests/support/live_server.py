@@ -7,7 +7,12 @@ fills up after 64 KiB of log lines and then the server blocks writing the next o
 
     with LiveServer(binary) as server:
         urllib.request.urlopen(f"http://127.0.0.1:{server.port}/healthz")
+
+`serving(binary, registry)` does the same on a registry given as a dict.
 """
+import contextlib
+import json
+import os
 import socket
 import subprocess
 import sys
@@ -70,3 +75,14 @@ class LiveServer:
 
     def __exit__(self, *exception):
         self.stop()
+
+
+@contextlib.contextmanager
+def serving(binary, registry, *arguments):
+    """A LiveServer of `binary` on the registry given (a dict, written to a temporary file), stopped after."""
+    with tempfile.TemporaryDirectory() as folder:
+        config = os.path.join(folder, "registry.json")
+        with open(config, "w", encoding="utf-8") as handle:
+            json.dump(registry, handle, ensure_ascii=False)
+        with LiveServer(binary, "--config", config, *arguments) as live:
+            yield live

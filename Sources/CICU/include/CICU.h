@@ -77,6 +77,12 @@ int cicu_currency_of(const char *locale, char *buffer, size_t size);
 /// (UTF-8, "." "/" "-"), from CLDR's short date pattern. Returns 0 on success.
 int cicu_date_order(const char *locale, char order[4], char *separator, size_t size);
 
+/// The locale's abbreviated month names as they stand alone (CLDR's stand-alone abbreviated months: "Dez" in
+/// "de", "déc." in "fr") in the Gregorian calendar, January first, as UTF-8 into `names`: 12 rows of CICU_MONTH_NAME_SIZE bytes, each
+/// NUL-terminated. Returns 0 on success.
+enum { CICU_MONTH_NAME_SIZE = 32 };
+int cicu_month_names(const char *locale, char *names);
+
 /// 1 when the locale's short time pattern uses a 12-hour clock (with AM/PM), 0 for 24 hours.
 int cicu_uses_12_hour_clock(const char *locale);
 

@@ -2,7 +2,8 @@ import SmartTextJSON
 import SmartTextSupport
 
 /// The parts, order and separator of a date as a field writes it: `DD.MM.YYYY`, `MM/DD/YYYY`, `YYYY-MM-DD`,
-/// or a month alone (`MM/YYYY`, `YYYY-MM`).
+/// or a month alone (`MM/YYYY`, `YYYY-MM`); with `MMM`, the month written as its name (`DD MMM YYYY`:
+/// `31 Dec 2024`).
 public struct DatePattern: Sendable, Equatable, CustomStringConvertible {
     /// The parts in the order they are written: a day, a month and a year, or a month and a year.
     public private(set) var parts: [DatePart]
@@ -10,6 +11,10 @@ public struct DatePattern: Sendable, Equatable, CustomStringConvertible {
     public var separator: Unicode.Scalar
     /// Invisible marks written before each separator (a locale's right-to-left mark).
     public var marks: [Unicode.Scalar]
+    /// True when the month is written as its name (`MMM`).
+    public private(set) var namedMonth = false
+    /// The names it is written with: the request locale's, once ``resolved(_:_:)`` (English until then).
+    public private(set) var monthNames = MonthNames.english
 
     public init(order: DateOrder, separator: Unicode.Scalar, marks: [Unicode.Scalar] = []) {
         self.parts = Self.parts(order)
@@ -30,15 +35,17 @@ public struct DatePattern: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Parses `DD`, `MM` and `YYYY` in any of the usual orders, or `MM` and `YYYY` in either, with one
-    /// separator (`.`, `/`, `-` or a space) between them.
+    /// separator (`.`, `/`, `-` or a space) between them; `MMM` in place of `MM` writes the month's name.
     public init?(_ text: String) {
         let scalars = Array(text.unicodeScalars)
         guard let separator = scalars.first(where: { !"DMYdmy".unicodeScalars.contains($0) }),
             [".", "/", "-", " "].contains(separator)
         else { return nil }
-        let letters = text.split(separator: Character(separator), omittingEmptySubsequences: false).map {
+        var letters = text.split(separator: Character(separator), omittingEmptySubsequences: false).map {
             $0.uppercased()
         }
+        let named = letters.contains("MMM")
+        letters = letters.map { $0 == "MMM" ? "MM" : $0 }
         switch letters {
         case ["DD", "MM", "YYYY"]: self.init(order: .dmy, separator: separator)
         case ["MM", "DD", "YYYY"]: self.init(order: .mdy, separator: separator)
@@ -47,12 +54,14 @@ public struct DatePattern: Sendable, Equatable, CustomStringConvertible {
         case ["YYYY", "MM"]: self.init(monthFirst: false, separator: separator)
         default: return nil
         }
+        namedMonth = named
     }
 
     /// The registry's line for a pattern it cannot read.
     static func problem(_ text: String, orLocale: Bool = false) -> String {
         "pattern must be DD, MM and YYYY (DD.MM.YYYY, MM/DD/YYYY, YYYY-MM-DD), or MM and YYYY for a month "
-            + "(MM/YYYY, YYYY-MM), with one separator (. / - or a space) between them"
+            + "(MM/YYYY, YYYY-MM), with one separator (. / - or a space) between them, and MMM for MM to write "
+            + "the month's name (DD MMM YYYY)"
             + "\(orLocale ? ", or \"locale\"" : ""), not \"\(text)\""
     }
 
@@ -70,17 +79,18 @@ public struct DatePattern: Sendable, Equatable, CustomStringConvertible {
     /// The number of digits a whole date has in this pattern (8, or 6 for a month).
     public var digitCount: Int { parts.reduce(0) { $0 + $1.segment.width } }
 
-    /// The longest text of the pattern (`31.12.2024`, `12/2024`), its marks included.
-    var length: Int { digitCount + (parts.count - 1) * (marks.count + 1) }
+    /// `DD.MM.YYYY`, `DD MMM YYYY`.
+    public var description: String { written(["DD", namedMonth ? "MMM" : "MM", "YYYY"]) }
 
-    /// `DD.MM.YYYY`.
-    public var description: String { written(["DD", "MM", "YYYY"]) }
-
-    /// A date written in this pattern (`31.12.2024`; `12/2024` for a month, whose day is not written).
+    /// A date written in this pattern (`31.12.2024`; `12/2024` for a month, whose day is not written;
+    /// `31 Dec 2024` with the month's name).
     public func write(_ date: CalendarDate) -> String {
         func two(_ number: Int) -> String { number < 10 ? "0\(number)" : "\(number)" }
         let year = String(repeating: "0", count: max(0, 4 - String(date.year).count)) + String(date.year)
-        return written([two(date.day), two(date.month), year])
+        let month =
+            namedMonth && (1...12).contains(date.month)
+            ? TextUnits.string(monthNames.names[date.month - 1]) : two(date.month)
+        return written([two(date.day), month, year])
     }
 
     /// The parts written in order, given the day, month and year as written.
@@ -115,14 +125,22 @@ public struct DatePattern: Sendable, Equatable, CustomStringConvertible {
         hasDay ? date.description : date.monthDescription
     }
 
-    /// The layout of the pattern's digits.
+    /// The layout of the pattern's digits (and month names).
     var segments: DigitSegments {
-        DigitSegments(segments: parts.map(\.segment), separator: marks + [separator])
+        DigitSegments(
+            segments: parts.map { part in
+                var segment = part.segment
+                if part == .month && namedMonth { segment.names = monthNames }
+                return segment
+            }, separator: marks + [separator])
     }
 
-    /// The pattern written for the request when the field takes the locale's (`pattern` nil).
+    /// The pattern written for the request: the locale's when the field takes it (`pattern` nil), and the
+    /// locale's month names where the field's pattern writes them (`MMM`).
     static func resolved(_ pattern: DatePattern?, _ conventions: LocaleConventions) -> DatePattern {
-        pattern ?? DatePattern(conventions.date)
+        guard var pattern else { return DatePattern(conventions.date) }
+        if pattern.namedMonth { pattern.monthNames = conventions.date.monthNames }
+        return pattern
     }
 }
 
@@ -157,12 +175,19 @@ public struct DateFormatter: TextFormatter {
     }
 
     public var laysOutWholeText: Bool { true }
-    /// `31.12.2024`, or `12/2024` for a month.
-    public var maximumLength: Int? { pattern?.hasDay == false ? 7 : 10 }
-    public var readsLocale: Bool { pattern == nil }
-    /// Digits, and the separators a date is typed with (whatever the locale's is).
+    /// `31.12.2024`, or `12/2024` for a month; no limit where the month's name is written (its length is the
+    /// request locale's).
+    public var maximumLength: Int? {
+        pattern?.namedMonth == true ? nil : pattern?.hasDay == false ? 7 : 10
+    }
+    /// The locale's pattern, or the locale's month names.
+    public var readsLocale: Bool { pattern == nil || pattern?.namedMonth == true }
+    /// Digits, and the separators a date is typed with (whatever the locale's is); letters and marks where the
+    /// month's name is written.
     public var acceptedCharacters: AcceptedCharacters {
-        AcceptedCharacters(digits: true, characters: DigitSegments.separators)
+        let named = pattern?.namedMonth == true
+        // A name's combining marks (Hindi's `़`) are neither letters nor digits.
+        return AcceptedCharacters(digits: true, letters: named, others: named, characters: DigitSegments.separators)
     }
 
     public func format(_ input: [Unicode.Scalar], context: FormatContext) -> Formatted {
@@ -171,9 +196,17 @@ public struct DateFormatter: TextFormatter {
         var output = parsed.output
         output.complete = parsed.complete
         if parsed.complete {
-            let digits = output.scalars.compactMap { $0.asciiDigit.map { Int($0.value - 0x30) } }
+            // The parts' numbers as the value's digits (a month's name is its number: `31122024`).
+            var digits: [Int] = []
+            for (part, value) in zip(pattern.parts, parsed.values) {
+                guard let value else { break }
+                let width = part.segment.width
+                digits += (0..<width).reversed().map { value / Self.powers[$0] % 10 }
+            }
             if let date = pattern.date(digits: digits) { output.meta["date"] = .string(pattern.iso(date)) }
         }
         return output
     }
+
+    private static let powers = [1, 10, 100, 1000]
 }

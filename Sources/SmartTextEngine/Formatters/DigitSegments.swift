@@ -26,6 +26,9 @@ struct DigitSegments: Sendable {
         var maxFirst: Int
         /// The segment's possible values when it is full.
         var range: ClosedRange<Int>
+        /// The names the segment is written with (a month's, `Dec`), when it is: typed as letters, or as
+        /// digits that become the name once they are a whole month.
+        var names: MonthNames? = nil
     }
 
     var segments: [Segment]
@@ -53,9 +56,11 @@ struct DigitSegments: Sendable {
         var end: Int
     }
 
-    /// True when a digit comes after input `index`.
-    private static func digitFollows(_ input: [Unicode.Scalar], after index: Int) -> Bool {
-        input[(index + 1)...].contains { $0.halfWidth.asciiDigit != nil }
+    /// True when a digit comes after input `index` (or a letter, where a part has names: letters are kept).
+    private static func digitFollows(_ input: [Unicode.Scalar], after index: Int, orLetter: Bool) -> Bool {
+        input[(index + 1)...].contains {
+            $0.halfWidth.asciiDigit != nil || (orLetter && MonthNames.isNameScalar($0.halfWidth))
+        }
     }
 
     /// The characters a segment text takes: digits and the separators people type between them.
@@ -69,8 +74,14 @@ struct DigitSegments: Sendable {
         scalar == typedSeparator || closers.contains(scalar)
     }
 
-    /// Lays out the digits of `input`. Letters and other symbols are unexpected, except those in
-    /// `skipping`, which the caller places.
+    /// Lays out the digits of `input`, and the letters of a segment with names. Other letters and symbols are
+    /// unexpected, except those in `skipping`, which the caller places.
+    ///
+    /// A segment with names takes letters while they begin one of its names (case ignored), and is full when
+    /// they spell one, written as the name is; letters typed before it are its (the parts before it stay as
+    /// they are); its two digits become the name once they are a whole month. A letter that begins no name
+    /// there, or comes after the segment, and a digit among the letters of a name not yet whole, are
+    /// unexpected: refused when typed, kept out of place when an edit elsewhere moved them there.
     func format(_ input: [Unicode.Scalar], context: FormatContext, skipping: [Unicode.Scalar] = []) -> Parsed {
         let end = input.count
         var lastDigit = -1
@@ -87,11 +98,73 @@ struct DigitSegments: Sendable {
         var normalized: [Int] = []
         // A part was just filled: the next separator is the one between it and the next part.
         var boundaryDue = false
+        // The segment with names, and the name each segment spells (its number, 1 ...).
+        let named = segments.firstIndex { $0.names != nil }
+        var spelled: [Int?] = Array(repeating: nil, count: segments.count)
+        /// The digits of part `position` (a letter an edit moved into it is not one of them).
+        func digits(_ position: Int) -> [Significant] { filled[position].filter { $0.scalar.asciiDigit != nil } }
+        /// True when part `position` holds all it can: a whole name, or as many digits as its width.
+        func isFull(_ position: Int) -> Bool {
+            if spelled[position] != nil { return true }
+            if segments[position].names != nil, filled[position].contains(where: { $0.scalar.asciiDigit == nil }) {
+                return false
+            }
+            return digits(position).count == segments[position].width
+        }
         /// Padding is for typing: a digit typed now, a whole value submitted, the text on `blur`.
         func pads(_ index: Int) -> Bool { context.isFresh(index) || context.submitted || context.final }
+        /// Pads the current part's lone digit (`1` is `01`) when what follows closes it (a separator typed after
+        /// it, a name's letter) and padding is for now; true when it did.
+        func padLone(closedAt index: Int) -> Bool {
+            let part = filled[current]
+            let segment = segments[current]
+            guard part.count == digits(current).count else { return false }
+            guard part.count == 1, segment.width == 2, segment.padAbove != nil, let first = part[0].scalar.asciiDigit,
+                segment.range.contains(Int(first.value - 0x30)), pads(index) || part[0].inputIndex.map(pads) == true
+            else { return false }
+            filled[current].insert(Significant(scalar: "0", inputIndex: nil), at: 0)
+            return true
+        }
+        /// Keeps a scalar an edit elsewhere moved where it does not fit: out of place, in the current part.
+        func keepMoved(_ scalar: Unicode.Scalar, at index: Int) {
+            if current < segments.count {
+                filled[current].append(Significant(scalar: scalar, inputIndex: index))
+            } else {
+                extra.append(Significant(scalar: scalar, inputIndex: index))
+            }
+            misfits += 1
+        }
         var index = 0
         while index < end {
             let scalar = input[index].halfWidth
+            if let named, MonthNames.isNameScalar(scalar) {
+                defer { boundaryDue = false }
+                let names = segments[named].names!
+                let letters = filled[named].map(\.scalar)
+                if current <= named, spelled[named] == nil, letters.allSatisfy(MonthNames.isNameScalar),
+                    let month = names.match(letters + [scalar])
+                {
+                    // Letters typed before the name's part are its; a lone digit they close is padded.
+                    if current < named && !filled[current].isEmpty { _ = padLone(closedAt: index) }
+                    current = named
+                    filled[named].append(Significant(scalar: scalar, inputIndex: index))
+                    if month > 0 {
+                        // A whole name, written as the names are (`dec` is `Dec`).
+                        for (position, letter) in names.names[month - 1].enumerated() {
+                            filled[named][position].scalar = letter
+                        }
+                        spelled[named] = month
+                        current = named + 1
+                        boundaryDue = true
+                    }
+                } else {
+                    unexpected.append(index)
+                    if !context.isFresh(index) { keepMoved(scalar, at: index) }
+                }
+                lastDigit = index
+                index += 1
+                continue
+            }
             guard let digit = scalar.asciiDigit else {
                 defer { boundaryDue = false }
                 if closes(scalar) && !boundaryDue && !context.isFresh(index) && current < segments.count
@@ -99,20 +172,14 @@ struct DigitSegments: Sendable {
                 {
                     // A separator that held a part whose digits are all gone: it goes with them.
                     normalized.append(index)
-                } else if closes(scalar), current < segments.count - 1, !filled[current].isEmpty,
-                    filled[current].count < segments[current].width
-                {
-                    let part = filled[current]
-                    let segment = segments[current]
-                    let lone = part.count == 1 && segment.width == 2 && segment.padAbove != nil
-                    if lone, segment.range.contains(Int(part[0].scalar.value - 0x30)),
-                        pads(index) || part[0].inputIndex.map(pads) == true
-                    {
+                } else if closes(scalar), current < segments.count - 1, !filled[current].isEmpty, !isFull(current) {
+                    if padLone(closedAt: index) {
                         // `1.` typed: the part is `01`, the separator its separator.
-                        filled[current].insert(Significant(scalar: "0", inputIndex: nil), at: 0)
                         current += 1
                         closing[current] = index
-                    } else if !context.isFresh(index) || context.submitted, Self.digitFollows(input, after: index) {
+                    } else if !context.isFresh(index) || context.submitted,
+                        Self.digitFollows(input, after: index, orLetter: named != nil)
+                    {
                         // A separator already in the text holds the digits after it in their part.
                         heldBy[current] = index
                         current += 1
@@ -141,9 +208,17 @@ struct DigitSegments: Sendable {
                 index += 1
                 continue
             }
+            if segments[current].names != nil, filled[current].contains(where: { $0.scalar.asciiDigit == nil }) {
+                // Among the letters of a name not yet whole: refused when typed, kept out of place when moved.
+                unexpected.append(index)
+                if !context.isFresh(index) { keepMoved(digit, at: index) }
+                index += 1
+                continue
+            }
             lastDigit = index
             let segment = segments[current]
-            if filled[current].isEmpty {
+            let typed = digits(current)
+            if typed.isEmpty {
                 if let pad = segment.padAbove, value > pad, pads(index) {
                     filled[current] = [
                         Significant(scalar: "0", inputIndex: nil), Significant(scalar: digit, inputIndex: index),
@@ -154,8 +229,7 @@ struct DigitSegments: Sendable {
                     // No segment value starts with it: refused when typed, kept out of place when moved here.
                     unexpected.append(index)
                     if !context.isFresh(index) {
-                        filled[current].append(Significant(scalar: digit, inputIndex: index))
-                        misfits += 1
+                        keepMoved(digit, at: index)
                         if segment.width == 1 { current += 1 }
                     }
                 } else {
@@ -168,8 +242,8 @@ struct DigitSegments: Sendable {
                 index += 1
                 continue
             }
-            if filled[current].count == segment.width - 1 {
-                let number = filled[current].reduce(0) { $0 * 10 + Int($1.scalar.value - 0x30) } * 10 + value
+            if typed.count == segment.width - 1 {
+                let number = Self.number(typed)! * 10 + value
                 if !segment.range.contains(number) {
                     if context.isFresh(index) {
                         unexpected.append(index)
@@ -182,11 +256,27 @@ struct DigitSegments: Sendable {
                 }
             }
             filled[current].append(Significant(scalar: digit, inputIndex: index))
-            if filled[current].count == segment.width {
+            if typed.count + 1 == segment.width {
                 current += 1
                 boundaryDue = true
             }
             index += 1
+        }
+        // A separator held for what followed it, all of which was refused (letters typed after it that begin no
+        // name): it holds nothing, and is formatting.
+        if let last = filled.lastIndex(where: { !$0.isEmpty }), heldBy[last] != nil, extra.isEmpty,
+            heldBy[(last + 1)...].allSatisfy({ $0 == nil })
+        {
+            heldBy[last] = nil
+            current = last
+        }
+        // A segment with names whose two digits are a whole month is written as its name.
+        var fromDigits = false
+        if let named, spelled[named] == nil, filled[named].count == 2,
+            let month = Self.number(filled[named]), (1...12).contains(month)
+        {
+            spelled[named] = month
+            fromDigits = true
         }
         // The digits in order; a part held by a separator is followed by that separator, kept.
         var significant: [Significant] = []
@@ -194,9 +284,33 @@ struct DigitSegments: Sendable {
         var literalsBefore: [Int: [Unicode.Scalar]] = [:]
         let marks = Array(separator.dropLast())
         var previousHeld = false
+        // Where the name's letters are among the significant scalars.
+        var nameLetters: Range<Int>? = nil
         for (position, digits) in filled.enumerated() where !digits.isEmpty {
+            let start = significant.count
             if position > 0 && !significant.isEmpty && !previousHeld { literalsBefore[significant.count] = separator }
-            significant += digits
+            if position == named, fromDigits, let month = spelled[position] {
+                // Written as the name the digits spell: its first letter stands for the first digit, its last
+                // for the second, and the letters between are the name's, written (a padded `4` is `Apr`, whose
+                // `r` is the `4`). The value is the digits.
+                let name = segments[position].names!.names[month - 1]
+                var pending = literalsBefore[start] ?? []
+                for (offset, letter) in name.enumerated() {
+                    let digit =
+                        offset == name.count - 1 ? digits[1] : offset == 0 && name.count > 1 ? digits[0] : nil
+                    guard let index = digit?.inputIndex else {
+                        pending.append(letter)
+                        continue
+                    }
+                    literalsBefore[significant.count] = pending
+                    pending = []
+                    significant.append(Significant(scalar: letter, inputIndex: index))
+                }
+                if name.count == 1, let first = digits[0].inputIndex { normalized.append(first) }
+            } else {
+                significant += digits
+            }
+            if position == named, spelled[position] != nil { nameLetters = start..<significant.count }
             previousHeld = false
             if let holder = heldBy[position] {
                 if !marks.isEmpty { literalsBefore[significant.count] = marks }
@@ -207,7 +321,8 @@ struct DigitSegments: Sendable {
         significant += extra
         let trailing: [Unicode.Scalar] =
             current > 0 && current < segments.count && filled[current].isEmpty && !previousHeld ? separator : []
-        let layout = GroupLayout(separator: { literalsBefore[$0] ?? [] }, trailing: trailing)
+        let layout = GroupLayout(
+            leading: literalsBefore[0] ?? [], separator: { literalsBefore[$0] ?? [] }, trailing: trailing)
         var output = layout.render(significant, input: input)
         // A separator that closed a segment is that segment's separator, consumed.
         var boundary = 0
@@ -227,11 +342,39 @@ struct DigitSegments: Sendable {
         output.unexpected = unexpected.sorted()
         output.normalized = normalized
         output.holding = heldBy.compactMap { $0 }
-        let values: [Int?] = filled.enumerated().map { position, digits in
-            digits.count == segments[position].width
-                ? digits.reduce(0) { $0 * 10 + Int($1.scalar.value - 0x30) } : nil
+        let values: [Int?] = segments.indices.map { position in
+            spelled[position] ?? (isFull(position) ? Self.number(digits(position)) : nil)
         }
-        let full = zip(filled, segments).allSatisfy { $0.count == $1.width }
+        let full = segments.indices.allSatisfy(isFull)
+        output.normalized.sort()
+        // A whole name is submitted as its month's two digits where they read back in its place: always when
+        // it was written from them, and when it was spelled, once every part before it is whole (`Dec 2024`
+        // without its day is submitted as it is written).
+        if let named, let month = spelled[named], let letters = nameLetters, !letters.isEmpty,
+            fromDigits || (0..<named).allSatisfy({ isFull($0) && heldBy[$0] == nil })
+        {
+            var value: [Unicode.Scalar] = []
+            var position = 0
+            for (scalar, source) in zip(output.scalars, output.sources) where source.isSignificant {
+                if position == letters.lowerBound {
+                    value += [Unicode.Scalar(UInt8(0x30 + month / 10)), Unicode.Scalar(UInt8(0x30 + month % 10))]
+                } else if !letters.contains(position) {
+                    value.append(scalar)
+                }
+                position += 1
+            }
+            output.value = value
+        }
         return Parsed(output: output, values: values, complete: full && misfits == 0, end: lastDigit + 1)
+    }
+
+    /// The number a part's digits spell; nil when a letter is among them.
+    private static func number(_ digits: [Significant]) -> Int? {
+        var number = 0
+        for digit in digits {
+            guard let value = digit.scalar.asciiDigit else { return nil }
+            number = number * 10 + Int(value.value - 0x30)
+        }
+        return number
     }
 }

@@ -77,6 +77,9 @@ public struct Formatted: Sendable, Equatable {
     /// of these; any other separator it made significant would be a character the user did not type (a
     /// group separator read as a decimal point), and the deletion takes it too.
     public var holding: [Int]
+    /// The value to submit when it is not the significant scalars in their submitted form: a whole date
+    /// whose month is written as its name submits the month's number (`31 Dec 2024` is `31122024`).
+    public var value: [Unicode.Scalar]?
 
     public init(
         scalars: [Unicode.Scalar] = [], sources: [Provenance] = [], complete: Bool? = nil, overflow: Bool = false,
@@ -308,6 +311,11 @@ public struct FormatterPipeline: Sendable {
                 let carried = next.sources.reversed().prefix { ($0.inputIndex ?? -1) >= earlierSuffix }.count
                 suffix = max(suffix, carried)
             }
+            // A value of the earlier step's own holds while this step keeps its text as it is.
+            let value =
+                next.value
+                ?? (result.value != nil && next.scalars == result.scalars
+                    && next.sources.enumerated().allSatisfy { $0.element == .kept($0.offset) } ? result.value : nil)
             result = Formatted(
                 scalars: next.scalars, sources: sources,
                 complete: Self.combine(result.complete, next.complete),
@@ -315,6 +323,7 @@ public struct FormatterPipeline: Sendable {
                 unexpected: next.unexpected.isEmpty ? unexpected : unexpected.sorted(),
                 normalized: next.normalized.isEmpty ? normalized : normalized.sorted(), suffix: suffix,
                 holding: holding)
+            result.value = value
         }
         if formatters.count > 1 && !result.unexpected.isEmpty { Self.matchDroppedToLiterals(&result, input: input) }
         return result
@@ -365,6 +374,7 @@ public struct FormatterPipeline: Sendable {
 
     /// The value to submit: the significant scalars, in their submitted form.
     public func value(of formatted: Formatted) -> [Unicode.Scalar] {
+        if let own = formatted.value { return own }
         var value: [Unicode.Scalar] = []
         value.reserveCapacity(formatted.scalars.count)
         for (scalar, source) in zip(formatted.scalars, formatted.sources) where source.isSignificant {

@@ -119,11 +119,17 @@ public struct DateStyle: Sendable, Equatable {
     public var separator: Unicode.Scalar
     /// Invisible marks CLDR writes before the separator (Arabic's right-to-left mark, `‏/`).
     public var marks: [Unicode.Scalar]
+    /// The month names a pattern with `MMM` writes (`Dez` in `de`); English's where the locale's cannot be
+    /// typed letter by letter.
+    public var monthNames: MonthNames
 
-    public init(order: DateOrder, separator: Unicode.Scalar, marks: [Unicode.Scalar] = []) {
+    public init(
+        order: DateOrder, separator: Unicode.Scalar, marks: [Unicode.Scalar] = [], monthNames: MonthNames = .english
+    ) {
         self.order = order
         self.separator = separator
         self.marks = marks
+        self.monthNames = monthNames
     }
 
     /// `2024-12-31`.
@@ -133,4 +139,84 @@ public struct DateStyle: Sendable, Equatable {
 /// The order of a date's day, month and year.
 public enum DateOrder: String, Sendable, CaseIterable {
     case dmy, mdy, ymd
+}
+
+/// The twelve month names a date pattern with `MMM` writes, January first: letters only, none the beginning
+/// of another when case is ignored, so that each can be read back as it is typed, letter by letter.
+public struct MonthNames: Sendable, Equatable {
+    /// The names as written (`Dec`).
+    public let names: [[Unicode.Scalar]]
+    /// The names as compared (case folded: `dec`).
+    private let folded: [[Unicode.Scalar]]
+
+    /// The names, without a trailing abbreviation mark (`déc.` is `déc`, Hindi's `॰` goes too); nil unless
+    /// there are twelve, each of letters only (no digits: `12月` cannot be typed as a name), and none is the
+    /// beginning of another.
+    public init?(_ names: [String]) {
+        guard names.count == 12 else { return nil }
+        var written: [[Unicode.Scalar]] = []
+        for name in names {
+            var scalars = Array(name.unicodeScalars)
+            while let last = scalars.last, last.properties.generalCategory == .otherPunctuation { scalars.removeLast() }
+            guard !scalars.isEmpty, scalars.first.map(Self.isLetter) == true,
+                scalars.allSatisfy({ Self.isLetter($0) || $0.properties.generalCategory.isCombiningMark })
+            else { return nil }
+            written.append(scalars)
+        }
+        let folded = written.map { $0.map(Self.fold) }
+        for (index, name) in folded.enumerated() {
+            for (other, otherName) in folded.enumerated() where other != index {
+                if otherName.count >= name.count && Array(otherName.prefix(name.count)) == name { return nil }
+            }
+        }
+        self.names = written
+        self.folded = folded
+    }
+
+    /// Jan, Feb, … Dec.
+    public static let english = MonthNames([
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ])!
+
+    /// True for a character a name can start with: a letter that is not a digit.
+    static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isAlphabetic && scalar.properties.numericType == nil
+    }
+
+    /// True for a character of a name: a letter, or a combining mark (Hindi's virama in `मार्च`).
+    static func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {
+        isLetter(scalar) || scalar.properties.generalCategory.isCombiningMark
+    }
+
+    /// A scalar as names are compared: its lower case, when that is one scalar.
+    static func fold(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        let lower = scalar.properties.lowercaseMapping.unicodeScalars
+        return lower.count == 1 ? lower.first! : scalar
+    }
+
+    /// What `letters` are of the names: the month (1 to 12) they spell whole, 0 when they begin a name
+    /// without spelling one, nil when they begin none.
+    func match(_ letters: [Unicode.Scalar]) -> Int? {
+        let typed = letters.map(Self.fold)
+        var begins = false
+        for (index, name) in folded.enumerated() where name.count >= typed.count {
+            guard Array(name.prefix(typed.count)) == typed else { continue }
+            if name.count == typed.count { return index + 1 }
+            begins = true
+        }
+        return begins ? 0 : nil
+    }
+
+    /// The longest name, in scalars.
+    var longest: Int { names.map(\.count).max() ?? 0 }
+}
+
+extension Unicode.GeneralCategory {
+    /// A combining mark (`Mn`, `Mc`, `Me`).
+    var isCombiningMark: Bool {
+        switch self {
+        case .nonspacingMark, .spacingMark, .enclosingMark: true
+        default: false
+        }
+    }
 }

@@ -10,7 +10,7 @@ public enum DateLayout: Sendable, Equatable {
     func pattern(_ conventions: LocaleConventions) -> DatePattern {
         switch self {
         case .iso: DatePattern(.iso)
-        case .pattern(let pattern): pattern
+        case .pattern(let pattern): DatePattern.resolved(pattern, conventions)
         case .locale: DatePattern(conventions.date)
         }
     }
@@ -147,6 +147,15 @@ public struct DateValidator: Validator {
     }
 
     public func check(_ input: ValidationInput) -> RuleCheck {
+        var check = verdict(input)
+        // A pattern with the month's name shows its example in the request's language (`31 Dez 2024`).
+        if case .pattern(let own)? = layout, own.namedMonth, check.placeholders == nil {
+            check.placeholders = ["example": DateLayout.pattern(own).pattern(input.conventions).write(Self.example)]
+        }
+        return check
+    }
+
+    private func verdict(_ input: ValidationInput) -> RuleCheck {
         let layout = self.layout ?? .iso
         let pattern = layout.pattern(input.conventions)
         let date: CalendarDate
@@ -177,6 +186,12 @@ public struct DateValidator: Validator {
                         part += 1
                         inPart = 0
                     }
+                } else if pattern.namedMonth && MonthNames.isNameScalar(scalar) {
+                    // A month's name not yet whole, or a whole one before the day is: still to be typed when
+                    // its letters begin a name.
+                    let letters = input.valueScalars.filter(MonthNames.isNameScalar)
+                    let possible = pattern.monthNames.match(letters) != nil
+                    return failure(layout, input.conventions, incomplete: possible)
                 } else {
                     return failure(layout, input.conventions)
                 }

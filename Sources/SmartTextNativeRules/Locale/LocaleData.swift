@@ -118,12 +118,24 @@ public enum LocaleData {
             // A separator of more than one character is written as the first one people can see (`.` of `. `,
             // the `/` of Arabic's `‏/`), with the invisible marks CLDR puts before it; none is `-`.
             let scalars = Array(text(separator).unicodeScalars)
+            let names = monthNames(locale) ?? .english
             guard let visible = scalars.firstIndex(where: { !$0.properties.isWhitespace && !Self.isMark($0) }) else {
-                return DateStyle(order: dateOrder, separator: "-")
+                return DateStyle(order: dateOrder, separator: "-", monthNames: names)
             }
             return DateStyle(
-                order: dateOrder, separator: scalars[visible], marks: scalars[..<visible].filter(Self.isMark))
+                order: dateOrder, separator: scalars[visible], marks: scalars[..<visible].filter(Self.isMark),
+                monthNames: names)
         }
+    }
+
+    /// `locale`'s abbreviated month names as they stand alone (CLDR), when they can be typed letter by letter
+    /// (``MonthNames``): nil for `ja`'s `12月`.
+    public static func monthNames(_ locale: String) -> MonthNames? {
+        let size = Int(CICU_MONTH_NAME_SIZE)
+        var buffer = [CChar](repeating: 0, count: 12 * size)
+        guard cicu_month_names(locale, &buffer) == 0 else { return nil }
+        let names = (0..<12).map { month in text(Array(buffer[(month * size)..<((month + 1) * size)])) }
+        return MonthNames(names)
     }
 
     /// A bidirectional mark (LRM, RLM, ALM): written, never seen.

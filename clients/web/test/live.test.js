@@ -105,6 +105,8 @@ const fields = {
   tax_id_br: ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "11222333000181", ".", "/", "b", "Z"],
   phone_br: ["1", "9", "8", "7", "6", "5", "4", "(", "-"],
   mac_address: ["0", "a", "F", "9", "_", ":", "b"],
+  // Digits written as a month's name (`12` is `Dec`), or the name typed.
+  date_month_name: ["3", "1", "1", "2", "4", " ", "d", "e", "c", "2"],
 };
 
 for (const [field, typed] of Object.entries(fields)) {

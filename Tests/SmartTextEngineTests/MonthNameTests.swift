@@ -1,0 +1,97 @@
+import SmartTextEngine
+import SmartTextNativeRules
+import SmartTextTestSupport
+import Testing
+
+/// Issue 28: a date pattern with `MMM` writes the month's name (`31 Dec 2024`), typed as digits or as letters;
+/// `value` is the digits (`31122024`), and the caret and edit rules hold as digits become a name.
+///
+/// Notation: `|` is the caret, `[...]` a selection (see EditNotation.swift).
+@Suite struct MonthNameTests {
+    typealias Row = EditRow
+
+    static let fields: [String: String] = [
+        "dmy": #"[{"date": {"pattern": "DD MMM YYYY"}}]"#,
+        "mdy": #"[{"date": {"pattern": "MMM-DD-YYYY"}}]"#,
+        "month": #"[{"date": {"pattern": "MMM YYYY"}}]"#,
+    ]
+
+    static func field(_ name: String) throws -> Field { try configuredField(fields[name]!, validators: #"["date"]"#) }
+
+    static let rows: [Row] = [
+        Row(field: "dmy", before: "|", action: .paste("31122024"), after: "31 Dec 2024|", value: "31122024"),
+        Row(field: "dmy", before: "31 1|", action: .type("2"), after: "31 Dec |", value: "3112"),
+        Row(field: "dmy", before: "31 |", action: .type("4"), after: "31 Apr |"),
+        Row(field: "dmy", before: "31 |", action: .type("1"), after: "31 1|", value: "311"),
+        Row(field: "dmy", before: "31 1|", action: .type(" "), after: "31 Jan |"),
+        Row(field: "dmy", before: "31 1|", action: .type("3"), after: "31 1|", value: "311", rejected: true),
+        Row(field: "dmy", before: "31 |", action: .type("d"), after: "31 d|", value: "31d"),
+        Row(field: "dmy", before: "31 de|", action: .type("c"), after: "31 Dec |", value: "3112"),
+        Row(field: "dmy", before: "3|1 Dec 2024", action: .backspace, after: "|1 Dec 2024", value: "1 Dec2024"),
+        Row(field: "dmy", before: "[31 ]Dec 2024", action: .backspace, after: "|Dec 2024", value: "Dec2024"),
+        Row(field: "dmy", before: "31 D|", action: .type("x"), after: "31 D|", rejected: true),
+        Row(field: "dmy", before: "|", action: .paste("31 dec 2024"), after: "31 Dec 2024|", value: "31122024"),
+        Row(field: "dmy", before: "31 Dec| 2024", action: .backspace, after: "31 De| 2024", value: "31De 2024"),
+        Row(field: "dmy", before: "31 De| 2024", action: .type("c"), after: "31 Dec| 2024", value: "31122024"),
+        Row(field: "dmy", before: "31 Jun 202|", action: .type("4"), after: "31 Jun 2024|", value: "31062024"),
+        Row(field: "mdy", before: "|", action: .paste("12312024"), after: "Dec-31-2024|", value: "12312024"),
+        Row(field: "mdy", before: "|", action: .type("5"), after: "May-|"),
+        Row(field: "month", before: "|", action: .paste("092026"), after: "Sep 2026|", value: "092026"),
+    ]
+
+    @Test(arguments: rows) func row(_ row: Row) throws {
+        try row.check(in: Self.field(row.field))
+    }
+
+    @Test func aWholeDateIsInMetaAndValid() throws {
+        let field = try Self.field("dmy")
+        let answer = try field.edit(request(Marked("|"), .paste("29 Feb 2024")))
+        #expect(answer.meta["date"] == .string("2024-02-29"))
+        #expect(answer.validation.valid)
+        let impossible = try field.edit(request(Marked("|"), .paste("30 Feb 2024")))
+        #expect(!impossible.validation.valid)
+        let partial = try field.edit(request(Marked("|"), .paste("30 Fe")))
+        #expect(!partial.validation.valid && !partial.complete && partial.validation.state != .invalid)
+    }
+
+    /// The names are the request locale's (CLDR's stand-alone abbreviations, without their final dot); where
+    /// the locale writes months with digits (`12月`), English's.
+    @Test(arguments: [
+        ("de-DE", "31 Dez 2024"), ("fr-FR", "31 déc 2024"), ("es-ES", "31 dic 2024"), ("ru-RU", "31 дек 2024"),
+        ("ja-JP", "31 Dec 2024"), ("en-GB", "31 Dec 2024"),
+    ])
+    func namesAreTheLocales(tag: String, text: String) throws {
+        let field = try Self.field("dmy")
+        let locale = requestLocale(tag)
+        let typed = field.format("31122024", locale: locale)
+        #expect(typed.text == text)
+        #expect(typed.value == "31122024")
+        #expect(field.format(text, locale: locale).value == "31122024", "\(tag): \(text) read back")
+    }
+
+    /// The README's example: its registry loads, each row of its table is what the field gives, and the
+    /// built-in `date_month_name` is the same field.
+    @Test func theReadmesExampleGivesWhatItShows() throws {
+        let example = try ReadmeExample("month names")
+        let due = try #require(try load(example.registry).fields["due"])
+        let builtinField = try #require(builtin.fields["date_month_name"])
+        #expect(example.rows.count == 7)
+        for (_, cells) in example.rows {
+            let (keys, tag, text, value, meta) = (cells[0], cells[1], cells[2], cells[3], cells[4])
+            for field in [due, builtinField] {
+                let typed = try typeEach(field, keys, locale: requestLocale(tag))
+                #expect(typed.text == text && typed.value == value, "\(keys) in \(tag): \(typed.text)")
+                #expect(typed.meta["date"] == (meta == "–" ? nil : .string(meta)), "\(keys) in \(tag)")
+            }
+        }
+    }
+
+    @Test func namesThatCannotBeTypedLetterByLetterAreRefused() {
+        #expect(MonthNames(["1月", "2月", "3月", "4月", "5月", "6月", "7月", "8月", "9月", "10月", "11月", "12月"]) == nil)
+        #expect(MonthNames(["Ja", "Jan", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]) == nil)
+        let french = [
+            "janv.", "févr.", "mars", "avr.", "mai", "juin", "juil.", "août", "sept.", "oct.", "nov.", "déc.",
+        ]
+        #expect(MonthNames(french)?.names.first == Array("janv".unicodeScalars))
+    }
+}
