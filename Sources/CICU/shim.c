@@ -404,7 +404,7 @@ int cicu_date_order(const char *locale, char order[4], char *separator, size_t s
     return 0;
 }
 
-int cicu_month_names(const char *locale, char *names) {
+int cicu_month_names(const char *locale, int standalone, char *names) {
     char id[ULOC_FULLNAME_CAPACITY];
     cicu_locale_id(locale, id, sizeof id);
     UErrorCode status = U_ZERO_ERROR;
@@ -419,7 +419,8 @@ int cicu_month_names(const char *locale, char *names) {
         UChar name[CICU_MONTH_NAME_SIZE];
         status = U_ZERO_ERROR;
         int32_t length =
-            udat_getSymbols(format, UDAT_STANDALONE_SHORT_MONTHS, month, name, CICU_MONTH_NAME_SIZE, &status);
+            udat_getSymbols(format, standalone ? UDAT_STANDALONE_SHORT_MONTHS : UDAT_SHORT_MONTHS, month, name,
+                CICU_MONTH_NAME_SIZE, &status);
         if (U_FAILURE(status) || length <= 0 || length >= CICU_MONTH_NAME_SIZE) {
             result = -1;
         } else {
@@ -428,6 +429,26 @@ int cicu_month_names(const char *locale, char *names) {
     }
     udat_close(format);
     return result;
+}
+
+int cicu_decompose(uint32_t scalar, uint32_t *out, int capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    const UNormalizer2 *nfd = unorm2_getNFDInstance(&status);
+    if (U_FAILURE(status) || capacity < 1) return 0;
+    UChar decomposition[32];
+    int32_t length = unorm2_getDecomposition(nfd, (UChar32)scalar, decomposition, 32, &status);
+    if (U_FAILURE(status)) return 0;
+    if (length < 0) {
+        out[0] = scalar;
+        return 1;
+    }
+    int count = 0;
+    for (int32_t index = 0; index < length && count < capacity;) {
+        UChar32 next;
+        U16_NEXT(decomposition, index, length, next);
+        out[count++] = (uint32_t)next;
+    }
+    return count;
 }
 
 int cicu_uses_12_hour_clock(const char *locale) {

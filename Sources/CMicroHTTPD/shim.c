@@ -126,8 +126,8 @@ struct cmhd_response {
 
 // MARK: - Locks
 
-/// Locks and unlocks that fail (a corrupt mutex, an unlock by a thread that does not hold it) stop the
-/// process: going on would race.
+/// Lock, condition and thread calls that fail (a corrupt mutex, an unlock by a thread that does not hold it, a
+/// lock destroyed while held) stop the process: going on would race.
 static void cmhd_check(int result, const char *what) {
     if (result != 0) {
         fprintf(stderr, "smarttext-server: %s failed (%s)\n", what, strerror(result));
@@ -748,9 +748,10 @@ unsigned int cmhd_library_answer_status(unsigned int kind) {
 }
 
 static void cmhd_server_free(cmhd_server *server) {
-    pthread_cond_destroy(&server->wake);
-    pthread_mutex_destroy(&server->lock);
-    pthread_mutex_destroy(&server->log_lock);
+    // Destroying a lock still held, or a condition still waited on, would free memory another thread uses.
+    cmhd_check(pthread_cond_destroy(&server->wake), "pthread_cond_destroy");
+    cmhd_check(pthread_mutex_destroy(&server->lock), "pthread_mutex_destroy");
+    cmhd_check(pthread_mutex_destroy(&server->log_lock), "pthread_mutex_destroy");
     free(server);
 }
 
@@ -799,10 +800,10 @@ cmhd_server *cmhd_server_start(const cmhd_config *config, cmhd_handler handler, 
     cmhd_check(pthread_mutex_init(&server->lock, NULL), "pthread_mutex_init");
     cmhd_check(pthread_mutex_init(&server->log_lock, NULL), "pthread_mutex_init");
     pthread_condattr_t condition;
-    pthread_condattr_init(&condition);
-    pthread_condattr_setclock(&condition, CLOCK_MONOTONIC);
-    pthread_cond_init(&server->wake, &condition);
-    pthread_condattr_destroy(&condition);
+    cmhd_check(pthread_condattr_init(&condition), "pthread_condattr_init");
+    cmhd_check(pthread_condattr_setclock(&condition, CLOCK_MONOTONIC), "pthread_condattr_setclock");
+    cmhd_check(pthread_cond_init(&server->wake, &condition), "pthread_cond_init");
+    cmhd_check(pthread_condattr_destroy(&condition), "pthread_condattr_destroy");
     server->log_window_start = cmhd_now();
 
     // Request bodies grow by doubling up to --max-body. From 32 KiB on they are
@@ -930,9 +931,9 @@ void cmhd_server_stop(cmhd_server *server) {
     if (server->sweeper_started) {
         cmhd_lock(&server->lock);
         server->stopping = 1;
-        pthread_cond_signal(&server->wake);
+        cmhd_check(pthread_cond_signal(&server->wake), "pthread_cond_signal");
         cmhd_unlock(&server->lock);
-        pthread_join(server->sweeper, NULL);
+        cmhd_check(pthread_join(server->sweeper, NULL), "pthread_join");
     }
     MHD_stop_daemon(server->daemon);
     if (server->quiesced_listener != MHD_INVALID_SOCKET) close(server->quiesced_listener);

@@ -69,6 +69,28 @@ import Testing
         #expect(field.format(text, locale: locale).value == "31122024", "\(tag): \(text) read back")
     }
 
+    /// A date writes CLDR's names in a date (the format context: Russian's `мар`, a genitive), a month alone
+    /// those that stand alone (`март`); each reads back.
+    @Test func aDateAndAMonthAloneTakeTheirOwnNames() throws {
+        let russian = requestLocale("ru-RU")
+        let date = try Self.field("dmy").format("31032024", locale: russian)
+        #expect(date.text == "31 мар 2024")
+        let month = try Self.field("month").format("032024", locale: russian)
+        #expect(month.text == "март 2024")
+        #expect(try Self.field("month").format("МАРТ 2024", locale: russian).value == "032024")
+    }
+
+    /// A name is compared decomposed: Greek capitals typed with the accent as a key of its own (`Ϊ`, then
+    /// U+0301) spell `Μαΐ`, written as the locale writes it; the abbreviation mark Hebrew's names end with is
+    /// formatting, so CLDR's own text reads.
+    @Test func namesAreReadAsTypedAndAsCLDRWritesThem() throws {
+        let field = try Self.field("dmy")
+        let greek = try typeEach(field, "25ΜΑΪ\u{301}", locale: requestLocale("el-GR"))
+        #expect(greek.text == "25 Μαΐ " && greek.value == "2505" && greek.caret == 7)
+        let hebrew = field.format("01 ינו׳ 2024", locale: requestLocale("he-IL"))
+        #expect(hebrew.text == "01 ינו 2024" && hebrew.value == "01012024" && hebrew.validation.valid)
+    }
+
     /// The README's example: its registry loads, each row of its table is what the field gives, and the
     /// built-in `date_month_name` is the same field.
     @Test func theReadmesExampleGivesWhatItShows() throws {

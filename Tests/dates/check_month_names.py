@@ -7,19 +7,22 @@ Needs babel (the venv scripts/test makes for check_locale_numbers.py, whose serv
 reuses, with ten locales more). Starts the server with a registry of its own (`DD MMM YYYY`, `MMM-DD-YYYY`,
 `MMM YYYY`) and, in each locale, for every month and a few dozen generated dates (fixed seed):
 
-1. The expected names are CLDR's stand-alone abbreviations (babel's `get_month_names("abbreviated",
-   context="stand-alone")`) without a final punctuation mark (`déc.` is `déc`, `ינו׳` is `ינו`): names that can be
-   typed letter by letter. Where they cannot — a digit or a space inside (`12月`, `Tháng 12`), an inner mark
-   (`ม.ค.`), or one name the beginning of another — the service writes English's, and so does this check.
+1. The expected names are CLDR's abbreviations (babel's `get_month_names("abbreviated")`), as a date writes
+   them (the format context: `мар.` in Russian) for the patterns with a day, as they stand alone (`март`) for the
+   month alone, without a final punctuation mark (`déc.` is `déc`, `ינו׳` is `ינו`): names that can be typed
+   letter by letter. Where they cannot — a digit or a space inside (`12月`, `thg 12`, Catalan's `de gen.`), an
+   inner mark (`ม.ค.`), or one name the beginning of another — the service writes English's, and so does this
+   check.
 2. The date typed as digits, key by key through /v1/edit at each answer's caret, ends as
    `31 <name> 2024`; its `value` is the digits and `meta.date` the ISO date.
-3. babel's own text (`format_date(date, "dd LLL yyyy")`, its final dot kept), pasted, and the name typed
+3. babel's own text (`format_date(date, "dd MMM yyyy")`, its final dot kept), pasted, and the name typed
    letter by letter in lower and upper case, give the same text, value and date: the service reads what CLDR
    writes.
-4. The same through /v1/validate for the month-first and month-only patterns.
+4. The same through /v1/validate for the month-first pattern, and for the month alone with babel's
+   `format_date(date, "LLL yyyy")`.
 
 Where CLDR 42 (ICU 72, which the service follows) and CLDR 49 (babel) name a month differently (Hindi's
-October, seven of Ukrainian's months), the difference is listed in DIFFERENCES and printed, and babel's text for
+October, Finnish months in dates, seven of Ukrainian's months alone), the difference is listed in DIFFERENCES and printed, and babel's text for
 that month is not pasted; any other difference fails.
 
 Exit status 1 on any failure, with one line per problem (the first 40).
@@ -43,12 +46,16 @@ LOCALES = shared.LOCALES + ["en-GB", "tr-TR", "el-GR", "he-IL", "th-TH", "uk-UA"
                             "vi-VN"]
 DATES_PER_LOCALE = 24
 
-# Months CLDR 42 (ICU 72) and CLDR 49 (babel 2.19) abbreviate differently: (locale, month) -> (ICU's, babel's).
+# Months CLDR 42 (ICU 72) and CLDR 49 (babel 2.19) abbreviate differently: (locale, month, context) -> (ICU's,
+# babel's).
 DIFFERENCES = {
-    ("hi-IN", 10): ("अक्तू", "अक्टू"),
-    ("uk-UA", 4): ("кві", "квіт"), ("uk-UA", 5): ("тра", "трав"), ("uk-UA", 6): ("чер", "черв"),
-    ("uk-UA", 8): ("сер", "серп"), ("uk-UA", 10): ("жов", "жовт"), ("uk-UA", 11): ("лис", "лист"),
-    ("uk-UA", 12): ("гру", "груд"),
+    ("hi-IN", 10, "format"): ("अक्तू", "अक्टू"), ("hi-IN", 10, "stand-alone"): ("अक्तू", "अक्टू"),
+    # Finnish dates: CLDR 42 abbreviates `tammik.`, CLDR 49 `tammi`, as the stand-alone names are in both.
+    **{("fi-FI", month + 1, "format"): (name + "k", name) for month, name in enumerate(
+        ["tammi", "helmi", "maalis", "huhti", "touko", "kesä", "heinä", "elo", "syys", "loka", "marras", "joulu"])},
+    **{("uk-UA", month, "stand-alone"): names for month, names in [
+        (4, ("кві", "квіт")), (5, ("тра", "трав")), (6, ("чер", "черв")), (8, ("сер", "серп")),
+        (10, ("жов", "жовт")), (11, ("лис", "лист")), (12, ("гру", "груд"))]},
 }
 
 REGISTRY = {"fields": {
@@ -83,45 +90,54 @@ def typeable(name):
     return name
 
 
-def expected_names(tag):
-    """The names the service should write in `tag` (section 1 of the docstring), and whether they are the
-    locale's own."""
-    own = dates.get_month_names("abbreviated", context="stand-alone", locale=shared.babel_locale(tag))
+def expected_names(tag, context="format"):
+    """The names the service should write in `tag` (section 1 of the docstring) in a date (`context`
+    "format") or alone ("stand-alone"), and whether they are the locale's own."""
+    own = dates.get_month_names("abbreviated", context=context, locale=shared.babel_locale(tag))
     names = [typeable(own[month]) for month in range(1, 13)]
     folded = [name.casefold() if name else None for name in names]
     prefix_free = None not in folded and not any(
         a != b and b.startswith(a) for a in folded for b in folded) and len(set(folded)) == 12
     if prefix_free:
         return names, True
-    return expected_names("en-US")[0], False
+    return expected_names("en-US", context)[0], False
 
 
 def main():
     server = os.path.abspath(sys.argv[1])
     rng = random.Random(0x2812)
     failures = []
-    differences = []
+    differences = set()
     checked = 0
-    fallback = []
+    fallback = {"format": [], "stand-alone": []}
     with shared.serving(server, REGISTRY) as live:
         service = Service(live.port)
+
+        def name_of(tag, day, context, names):
+            """The service's name of the month and babel's, which are the same but for DIFFERENCES (the
+            service's is then the expected one). The third element is True when they differ."""
+            field, digits = ("dmy", f"01{day.month:02}2000") if context == "format" else ("month", f"{day.month:02}2000")
+            text = service.validated(field, digits, tag)["text"]
+            ours, theirs = text[3:-5] if context == "format" else text[:-5], names[day.month - 1]
+            if ours != theirs and DIFFERENCES.get((tag, day.month, context)) == (ours, theirs):
+                differences.add(f"{tag} month {day.month} ({context}): ICU {ours!r}, babel {theirs!r}")
+                return ours, True
+            return theirs, False
+
         for tag in LOCALES:
+            locale = shared.babel_locale(tag)
             names, own = expected_names(tag)
-            if not own:
-                fallback.append(tag)
+            alone, own_alone = expected_names(tag, "stand-alone")
+            for context, is_own in (("format", own), ("stand-alone", own_alone)):
+                if not is_own:
+                    fallback[context].append(tag)
             days = [datetime.date(2024, month, rng.randint(1, 28)) for month in range(1, 13)]
             days += [datetime.date(1900, 1, 1) + datetime.timedelta(days=rng.randrange(73000))
                      for _ in range(DATES_PER_LOCALE)]
             for day in days:
                 checked += 1
                 digits = f"{day.day:02}{day.month:02}{day.year:04}"
-                name = names[day.month - 1]
-                ours = service.validated("dmy", digits, tag)["text"]
-                ours_name = ours[3:-5]
-                differs = ours_name != name and DIFFERENCES.get((tag, day.month)) == (ours_name, name)
-                if differs:
-                    differences.append(f"{tag} month {day.month}: ICU {ours_name!r}, babel {name!r}")
-                    name = ours_name
+                name, differs = name_of(tag, day, "format", names)
                 expected = f"{day.day:02} {name} {day.year:04}"
                 where = f"{tag} {day.isoformat()}"
                 # 2. Typed as digits, key by key.
@@ -131,10 +147,11 @@ def main():
                     failures.append(f"{where}: digits typed give {answer['text']!r}, value {answer['value']!r}, "
                                     f"meta.date {answer['meta'].get('date')!r}; expected {expected!r}")
                     continue
-                # 3. babel's text pasted; the name typed in lower and upper case.
-                theirs = dates.format_date(day, "dd LLL yyyy", locale=shared.babel_locale(tag))
-                # (A name CLDR 49 spells differently is not read: the service knows CLDR 42's.)
-                readings = {"babel's text pasted": theirs} if own and not differs else {}
+                # 3. babel's text pasted (not where CLDR 49 spells the name differently: the service knows CLDR
+                # 42's); the name typed in lower and upper case.
+                readings = {}
+                if own and not differs:
+                    readings["babel's text pasted"] = dates.format_date(day, "dd MMM yyyy", locale=locale)
                 readings[f"{name.lower()!r} typed"] = f"{day.day:02} {name.lower()} {day.year:04}"
                 readings[f"{name.upper()!r} typed"] = f"{day.day:02} {name.upper()} {day.year:04}"
                 for how, text in readings.items():
@@ -145,21 +162,23 @@ def main():
                     if (read["text"], read["value"], read["valid"]) != (expected, digits, True):
                         failures.append(f"{where}: {how} ({text!r}) gives {read['text']!r}, value "
                                         f"{read['value']!r}, valid {read['valid']}; expected {expected!r}")
-                # 4. Month first, and the month alone.
+                # 4. Month first; the month alone, as babel writes it where the names are the locale's.
+                name_alone, alone_differs = name_of(tag, day, "stand-alone", alone)
+                month_text = (dates.format_date(day, "LLL yyyy", locale=locale) if own_alone and not alone_differs
+                              else f"{name_alone.lower()} {day.year:04}")
                 for field, text, value, shown in [
                     ("mdy", f"{name} {day.day:02} {day.year:04}", f"{day.month:02}{day.day:02}{day.year:04}",
                      f"{name}-{day.day:02}-{day.year:04}"),
-                    ("month", f"{name.lower()} {day.year:04}", f"{day.month:02}{day.year:04}",
-                     f"{name} {day.year:04}"),
+                    ("month", month_text, f"{day.month:02}{day.year:04}", f"{name_alone} {day.year:04}"),
                 ]:
                     read = service.validated(field, text, tag)
                     if (read["text"], read["value"], read["valid"]) != (shown, value, True):
                         failures.append(f"{where} {field}: {text!r} is read as {read['text']!r}, value "
                                         f"{read['value']!r}, valid {read['valid']}; expected {shown!r}")
     print(f"month names: {checked} dates in {len(LOCALES)} locales against babel {babel.__version__} "
-          f"(CLDR's stand-alone abbreviations); English names where the locale's cannot be typed letter by "
-          f"letter: {', '.join(fallback)}")
-    for line in sorted(set(differences)):
+          f"(CLDR's abbreviations); English names where the locale's cannot be typed letter by letter: in a date "
+          f"{', '.join(fallback['format'])}; alone {', '.join(fallback['stand-alone'])}")
+    for line in sorted(differences):
         print(f"  CLDR 42 / 49 difference: {line}")
     shared.finish("month names", failures)
 

@@ -77,11 +77,15 @@ int cicu_currency_of(const char *locale, char *buffer, size_t size);
 /// (UTF-8, "." "/" "-"), from CLDR's short date pattern. Returns 0 on success.
 int cicu_date_order(const char *locale, char order[4], char *separator, size_t size);
 
-/// The locale's abbreviated month names as they stand alone (CLDR's stand-alone abbreviated months: "Dez" in
-/// "de", "déc." in "fr") in the Gregorian calendar, January first, as UTF-8 into `names`: 12 rows of CICU_MONTH_NAME_SIZE bytes, each
-/// NUL-terminated. Returns 0 on success.
+/// The locale's abbreviated month names in the Gregorian calendar, January first, as UTF-8 into `names`: 12 rows
+/// of CICU_MONTH_NAME_SIZE bytes, each NUL-terminated. `standalone` 0: as a date writes them (CLDR's format
+/// context: "мар." in "ru", "Dez." in "de"); 1: as they stand alone ("март", "Dez"). Returns 0 on success.
 enum { CICU_MONTH_NAME_SIZE = 32 };
-int cicu_month_names(const char *locale, char *names);
+int cicu_month_names(const char *locale, int standalone, char *names);
+
+/// The canonical decomposition of `scalar` (NFD: `ΐ` is `ι` U+0308 U+0301) into `out`, at most `capacity`
+/// scalars. Returns how many, 1 (the scalar itself) when it has none, 0 on failure.
+int cicu_decompose(uint32_t scalar, uint32_t *out, int capacity);
 
 /// 1 when the locale's short time pattern uses a 12-hour clock (with AM/PM), 0 for 24 hours.
 int cicu_uses_12_hour_clock(const char *locale);

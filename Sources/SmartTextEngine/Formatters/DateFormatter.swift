@@ -136,10 +136,13 @@ public struct DatePattern: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The pattern written for the request: the locale's when the field takes it (`pattern` nil), and the
-    /// locale's month names where the field's pattern writes them (`MMM`).
+    /// locale's month names where the field's pattern writes them (`MMM`): as a date writes them, or as they
+    /// stand alone in a month without its day (Russian's `31 мар 2024`, `март 2024`).
     static func resolved(_ pattern: DatePattern?, _ conventions: LocaleConventions) -> DatePattern {
         guard var pattern else { return DatePattern(conventions.date) }
-        if pattern.namedMonth { pattern.monthNames = conventions.date.monthNames }
+        if pattern.namedMonth {
+            pattern.monthNames = pattern.hasDay ? conventions.date.monthNames : conventions.date.monthNamesAlone
+        }
         return pattern
     }
 }

@@ -149,9 +149,20 @@ struct DigitSegments: Sendable {
                     current = named
                     filled[named].append(Significant(scalar: scalar, inputIndex: index))
                     if month > 0 {
-                        // A whole name, written as the names are (`dec` is `Dec`).
-                        for (position, letter) in names.names[month - 1].enumerated() {
-                            filled[named][position].scalar = letter
+                        // A whole name, written as the names are (`dec` is `Dec`). Typed as more scalars than it is
+                        // written with (`Ϊ` and its accent for `ΐ`), those past its length are formatting; as
+                        // fewer, its last letters are the name's.
+                        let name = names.names[month - 1]
+                        for (position, letter) in name.enumerated() {
+                            if position < filled[named].count {
+                                filled[named][position].scalar = letter
+                            } else {
+                                filled[named].append(Significant(scalar: letter, inputIndex: nil))
+                            }
+                        }
+                        if filled[named].count > name.count {
+                            normalized += filled[named][name.count...].compactMap(\.inputIndex)
+                            filled[named].removeLast(filled[named].count - name.count)
                         }
                         spelled[named] = month
                         current = named + 1
@@ -186,7 +197,7 @@ struct DigitSegments: Sendable {
                     }
                     // Else it is formatting, dropped.
                 } else if !Separators.contains(scalar) && !closes(scalar) && !separator.contains(scalar)
-                    && !skipping.contains(scalar)
+                    && !skipping.contains(scalar) && named.map({ segments[$0].names!.endings.contains(scalar) }) != true
                 {
                     unexpected.append(index)
                 }

@@ -119,17 +119,21 @@ public struct DateStyle: Sendable, Equatable {
     public var separator: Unicode.Scalar
     /// Invisible marks CLDR writes before the separator (Arabic's right-to-left mark, `‏/`).
     public var marks: [Unicode.Scalar]
-    /// The month names a pattern with `MMM` writes (`Dez` in `de`); English's where the locale's cannot be
-    /// typed letter by letter.
+    /// The month names a pattern with `MMM` and a day writes (CLDR's format context: `Dez` in `de`, `мар` in
+    /// `ru`); English's where the locale's cannot be typed letter by letter.
     public var monthNames: MonthNames
+    /// The names a month alone (`MMM YYYY`) writes (CLDR's stand-alone context: `март` in `ru`).
+    public var monthNamesAlone: MonthNames
 
     public init(
-        order: DateOrder, separator: Unicode.Scalar, marks: [Unicode.Scalar] = [], monthNames: MonthNames = .english
+        order: DateOrder, separator: Unicode.Scalar, marks: [Unicode.Scalar] = [], monthNames: MonthNames = .english,
+        monthNamesAlone: MonthNames = .english
     ) {
         self.order = order
         self.separator = separator
         self.marks = marks
         self.monthNames = monthNames
+        self.monthNamesAlone = monthNamesAlone
     }
 
     /// `2024-12-31`.
@@ -144,26 +148,40 @@ public enum DateOrder: String, Sendable, CaseIterable {
 /// The twelve month names a date pattern with `MMM` writes, January first: letters only, none the beginning
 /// of another when case is ignored, so that each can be read back as it is typed, letter by letter.
 public struct MonthNames: Sendable, Equatable {
+    /// The canonical decomposition of a scalar (Unicode NFD: `ΐ` is `ι`, U+0308, U+0301), which the engine,
+    /// without Unicode's data tables, is given by the caller.
+    public typealias Decomposition = @Sendable (Unicode.Scalar) -> [Unicode.Scalar]
+
     /// The names as written (`Dec`).
     public let names: [[Unicode.Scalar]]
-    /// The names as compared (case folded: `dec`).
+    /// The names as compared: decomposed and case folded (`dec`), so that a name typed in capitals or with its
+    /// accent as a key of its own (Greek `ΜΑΪ́` for `Μαΐ`) is the name.
     private let folded: [[Unicode.Scalar]]
+    private let decompose: Decomposition?
+    /// The abbreviation marks the names end with in the locale (Hebrew's `׳` of `ינו׳`, Hindi's `॰`): formatting
+    /// in a field that writes the names, as a separator is, so that CLDR's own text reads (`.` is a date
+    /// separator already).
+    public let endings: Set<Unicode.Scalar>
 
     /// The names, without a trailing abbreviation mark (`déc.` is `déc`, Hindi's `॰` goes too); nil unless
     /// there are twelve, each of letters only (no digits: `12月` cannot be typed as a name), and none is the
     /// beginning of another.
-    public init?(_ names: [String]) {
+    public init?(_ names: [String], decompose: Decomposition? = nil) {
         guard names.count == 12 else { return nil }
         var written: [[Unicode.Scalar]] = []
+        var endings: Set<Unicode.Scalar> = []
         for name in names {
             var scalars = Array(name.unicodeScalars)
-            while let last = scalars.last, last.properties.generalCategory == .otherPunctuation { scalars.removeLast() }
+            while let last = scalars.last, last.properties.generalCategory == .otherPunctuation {
+                endings.insert(scalars.removeLast())
+            }
             guard !scalars.isEmpty, scalars.first.map(Self.isLetter) == true,
                 scalars.allSatisfy({ Self.isLetter($0) || $0.properties.generalCategory.isCombiningMark })
             else { return nil }
             written.append(scalars)
         }
-        let folded = written.map { $0.map(Self.fold) }
+        self.decompose = decompose
+        let folded = written.map { Self.compared($0, decompose) }
         for (index, name) in folded.enumerated() {
             for (other, otherName) in folded.enumerated() where other != index {
                 if otherName.count >= name.count && Array(otherName.prefix(name.count)) == name { return nil }
@@ -171,6 +189,7 @@ public struct MonthNames: Sendable, Equatable {
         }
         self.names = written
         self.folded = folded
+        self.endings = endings
     }
 
     /// Jan, Feb, … Dec.
@@ -194,10 +213,21 @@ public struct MonthNames: Sendable, Equatable {
         return lower.count == 1 ? lower.first! : scalar
     }
 
+    /// Letters as names are compared: decomposed, each case folded.
+    private static func compared(_ letters: [Unicode.Scalar], _ decompose: Decomposition?) -> [Unicode.Scalar] {
+        guard let decompose else { return letters.map(fold) }
+        return letters.flatMap(decompose).map(fold)
+    }
+
+    /// The same names (how they are compared follows from them).
+    public static func == (lhs: MonthNames, rhs: MonthNames) -> Bool {
+        lhs.names == rhs.names && lhs.endings == rhs.endings
+    }
+
     /// What `letters` are of the names: the month (1 to 12) they spell whole, 0 when they begin a name
     /// without spelling one, nil when they begin none.
     func match(_ letters: [Unicode.Scalar]) -> Int? {
-        let typed = letters.map(Self.fold)
+        let typed = Self.compared(letters, decompose)
         var begins = false
         for (index, name) in folded.enumerated() where name.count >= typed.count {
             guard Array(name.prefix(typed.count)) == typed else { continue }
@@ -206,9 +236,6 @@ public struct MonthNames: Sendable, Equatable {
         }
         return begins ? 0 : nil
     }
-
-    /// The longest name, in scalars.
-    var longest: Int { names.map(\.count).max() ?? 0 }
 }
 
 extension Unicode.GeneralCategory {

@@ -118,24 +118,32 @@ public enum LocaleData {
             // A separator of more than one character is written as the first one people can see (`.` of `. `,
             // the `/` of Arabic's `‏/`), with the invisible marks CLDR puts before it; none is `-`.
             let scalars = Array(text(separator).unicodeScalars)
-            let names = monthNames(locale) ?? .english
+            let (names, alone) = (monthNames(locale) ?? .english, monthNames(locale, standalone: true) ?? .english)
             guard let visible = scalars.firstIndex(where: { !$0.properties.isWhitespace && !Self.isMark($0) }) else {
-                return DateStyle(order: dateOrder, separator: "-", monthNames: names)
+                return DateStyle(order: dateOrder, separator: "-", monthNames: names, monthNamesAlone: alone)
             }
             return DateStyle(
                 order: dateOrder, separator: scalars[visible], marks: scalars[..<visible].filter(Self.isMark),
-                monthNames: names)
+                monthNames: names, monthNamesAlone: alone)
         }
     }
 
-    /// `locale`'s abbreviated month names as they stand alone (CLDR), when they can be typed letter by letter
-    /// (``MonthNames``): nil for `ja`'s `12月`.
-    public static func monthNames(_ locale: String) -> MonthNames? {
+    /// `locale`'s abbreviated month names (CLDR's), as a date writes them or, `standalone`, as they stand alone,
+    /// when they can be typed letter by letter (``MonthNames``): nil for `ja`'s `12月`.
+    public static func monthNames(_ locale: String, standalone: Bool = false) -> MonthNames? {
         let size = Int(CICU_MONTH_NAME_SIZE)
         var buffer = [CChar](repeating: 0, count: 12 * size)
-        guard cicu_month_names(locale, &buffer) == 0 else { return nil }
+        guard cicu_month_names(locale, standalone ? 1 : 0, &buffer) == 0 else { return nil }
         let names = (0..<12).map { month in text(Array(buffer[(month * size)..<((month + 1) * size)])) }
-        return MonthNames(names)
+        return MonthNames(names, decompose: decomposition)
+    }
+
+    /// A scalar's canonical decomposition (NFD), from ICU.
+    @Sendable static func decomposition(_ scalar: Unicode.Scalar) -> [Unicode.Scalar] {
+        var out = [UInt32](repeating: 0, count: 8)
+        let count = Int(cicu_decompose(scalar.value, &out, Int32(out.count)))
+        let scalars = out.prefix(count).compactMap(Unicode.Scalar.init)
+        return scalars.isEmpty ? [scalar] : scalars
     }
 
     /// A bidirectional mark (LRM, RLM, ALM): written, never seen.

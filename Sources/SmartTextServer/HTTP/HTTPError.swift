@@ -205,10 +205,12 @@ extension HTTPError {
             detail: cost.detail(budget: budget))
     }
 
-    /// A text longer than `--max-text` allows, as sent or as an edit would make it.
-    static func textTooLong(_ length: Int, limit: Int, pointer: String) -> HTTPError {
-        unprocessable(
-            "the text would be \(length) UTF-16 code units long; the limit is \(limit) (--max-text)",
+    /// A text longer than `--max-text` allows, as sent or as an edit would make it (edit `afterEdit` of a
+    /// batch).
+    static func textTooLong(_ length: Int, limit: Int, pointer: String, afterEdit index: Int? = nil) -> HTTPError {
+        let text = index.map { "after edit \($0) the text" } ?? "the text"
+        return unprocessable(
+            "\(text) would be \(length) UTF-16 code units long; the limit is \(limit) (--max-text)",
             type: "text-too-long", title: "The text is too long", pointer: pointer)
     }
 
@@ -223,10 +225,7 @@ extension HTTPError {
     static func typing(_ error: TypingError, limit: Int) -> HTTPError {
         if error.index < 0 { return invalidRange(error.error, pointer: "/caret") }
         if let length = error.length {
-            return unprocessable(
-                "after edit \(error.index) the text would be \(length) UTF-16 code units long; "
-                    + "the limit is \(limit) (--max-text)",
-                type: "text-too-long", title: "The text is too long", pointer: "/edits/\(error.index)")
+            return textTooLong(length, limit: limit, pointer: "/edits/\(error.index)", afterEdit: error.index)
         }
         return invalidRange(error.error, pointer: "/edits/\(error.index)/range")
     }
