@@ -404,7 +404,7 @@ int cicu_date_order(const char *locale, char order[4], char *separator, size_t s
     return 0;
 }
 
-int cicu_month_names(const char *locale, int standalone, char *names) {
+int cicu_month_names(const char *locale, int standalone, int wide, char *names) {
     char id[ULOC_FULLNAME_CAPACITY];
     cicu_locale_id(locale, id, sizeof id);
     UErrorCode status = U_ZERO_ERROR;
@@ -414,17 +414,20 @@ int cicu_month_names(const char *locale, int standalone, char *names) {
     if (U_FAILURE(status)) return -1;
     UDateFormat *format = udat_open(UDAT_NONE, UDAT_MEDIUM, id, NULL, 0, NULL, 0, &status);
     if (U_FAILURE(status) || format == NULL) return -1;
+    UDateFormatSymbolType symbols = standalone ? (wide ? UDAT_STANDALONE_MONTHS : UDAT_STANDALONE_SHORT_MONTHS)
+                                               : (wide ? UDAT_MONTHS : UDAT_SHORT_MONTHS);
     int result = 0;
     for (int32_t month = 0; month < 12 && result == 0; month++) {
         UChar name[CICU_MONTH_NAME_SIZE];
         status = U_ZERO_ERROR;
         int32_t length =
-            udat_getSymbols(format, standalone ? UDAT_STANDALONE_SHORT_MONTHS : UDAT_SHORT_MONTHS, month, name,
-                CICU_MONTH_NAME_SIZE, &status);
+            udat_getSymbols(format, symbols, month, name, CICU_MONTH_NAME_SIZE, &status);
         if (U_FAILURE(status) || length <= 0 || length >= CICU_MONTH_NAME_SIZE) {
             result = -1;
         } else {
-            cicu_utf8(name, length, names + month * CICU_MONTH_NAME_SIZE, CICU_MONTH_NAME_SIZE);
+            char *row = names + month * CICU_MONTH_NAME_SIZE;
+            cicu_utf8(name, length, row, CICU_MONTH_NAME_SIZE);
+            if (row[0] == '\0') result = -1;
         }
     }
     udat_close(format);

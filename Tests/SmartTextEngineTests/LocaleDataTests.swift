@@ -66,7 +66,8 @@ import Testing
     }
 
     @Test func dateOrdersAndClocks() {
-        #expect(LocaleData.dateStyle("en-US") == DateStyle(order: .mdy, separator: "/"))
+        let american = LocaleData.dateStyle("en-US")
+        #expect(american.map { ($0.order, $0.separator) } ?? (.ymd, "-") == (.mdy, "/"))
         let german = LocaleData.dateStyle("de-DE")
         #expect(german.map { ($0.order, $0.separator) } ?? (.ymd, "-") == (.dmy, "."))
         #expect(german?.monthNames.names[11] == Array("Dez".unicodeScalars))

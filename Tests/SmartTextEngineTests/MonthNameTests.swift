@@ -91,6 +91,37 @@ import Testing
         #expect(hebrew.text == "01 ינו 2024" && hebrew.value == "01012024" && hebrew.validation.valid)
     }
 
+    /// A field reads the locale's full names, those of its other CLDR context and English's for the same months
+    /// (where they begin no other month's name), and writes its own: the letters that go on spelling a longer
+    /// name after one was read are formatting.
+    @Test(arguments: [
+        ("en-US", "31 December 2024", "31 Dec 2024"), ("de-DE", "31 Dezember 2024", "31 Dez 2024"),
+        ("de-DE", "31 Dec 2024", "31 Dez 2024"), ("de-DE", "31 märz 2024", "31 März 2024"),
+        ("ar-EG", "31 Dec 2024", "31 ديسمبر 2024"), ("ru-RU", "31 марта 2024", "31 мар 2024"),
+        ("fr-FR", "31 décembre 2024", "31 déc 2024"),
+    ])
+    func otherNamesOfTheMonthAreRead(tag: String, pasted: String, text: String) throws {
+        let answer = try Self.field("dmy").edit(request(Marked("|"), .paste(pasted)), locale: requestLocale(tag))
+        #expect(answer.text == text && answer.validation.valid && !answer.truncated, "\(tag): \(answer.text)")
+        #expect(answer.value == "31122024" || answer.value == "31032024")
+    }
+
+    /// A name read with fewer letters than the field writes is written whole at once, the caret after it (its
+    /// last letter stands for the last one typed), and the letters typed on that spell the longer name are
+    /// formatting: `mär` then `z` is `März`.
+    @Test func aShorterNameIsWrittenWholeAndTheRestTypedIsFormatting() throws {
+        let field = try Self.field("dmy")
+        let german = requestLocale("de-DE")
+        let shorter = try typeEach(field, "31mär", locale: german)
+        #expect(shorter.text == "31 März " && shorter.caret == 8 && shorter.value == "3103")
+        let whole = try typeEach(field, "z2024", into: "31 März |", locale: german)
+        #expect(whole.text == "31 März 2024" && whole.validation.valid)
+        let arabic = try typeEach(field, "31dec", locale: requestLocale("ar-EG"))
+        #expect(arabic.text == "31 ديسمبر " && arabic.value == "3112")
+        let december = try typeEach(field, "31december2024", locale: requestLocale("en-US"))
+        #expect(december.text == "31 Dec 2024" && december.value == "31122024")
+    }
+
     /// The README's example: its registry loads, each row of its table is what the field gives, and the
     /// built-in `date_month_name` is the same field.
     @Test func theReadmesExampleGivesWhatItShows() throws {

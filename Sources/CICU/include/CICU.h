@@ -77,11 +77,12 @@ int cicu_currency_of(const char *locale, char *buffer, size_t size);
 /// (UTF-8, "." "/" "-"), from CLDR's short date pattern. Returns 0 on success.
 int cicu_date_order(const char *locale, char order[4], char *separator, size_t size);
 
-/// The locale's abbreviated month names in the Gregorian calendar, January first, as UTF-8 into `names`: 12 rows
-/// of CICU_MONTH_NAME_SIZE bytes, each NUL-terminated. `standalone` 0: as a date writes them (CLDR's format
-/// context: "мар." in "ru", "Dez." in "de"); 1: as they stand alone ("март", "Dez"). Returns 0 on success.
-enum { CICU_MONTH_NAME_SIZE = 32 };
-int cicu_month_names(const char *locale, int standalone, char *names);
+/// The locale's month names in the Gregorian calendar, January first, as UTF-8 into `names`: 12 rows of
+/// CICU_MONTH_NAME_SIZE bytes, each NUL-terminated. `standalone` 0: as a date writes them (CLDR's format
+/// context: "мар." in "ru", "Dez." in "de"); 1: as they stand alone ("март", "Dez"). `wide` 0: abbreviated;
+/// 1: in full ("Dezember"). Returns 0 on success.
+enum { CICU_MONTH_NAME_SIZE = 64 };
+int cicu_month_names(const char *locale, int standalone, int wide, char *names);
 
 /// The canonical decomposition of `scalar` (NFD: `ΐ` is `ι` U+0308 U+0301) into `out`, at most `capacity`
 /// scalars. Returns how many, 1 (the scalar itself) when it has none, 0 on failure.

@@ -101,6 +101,10 @@ struct DigitSegments: Sendable {
         // The segment with names, and the name each segment spells (its number, 1 ...).
         let named = segments.firstIndex { $0.names != nil }
         var spelled: [Int?] = Array(repeating: nil, count: segments.count)
+        // The name's letters as typed, and the input index of the last: the letters right after a name read
+        // whole that go on spelling a longer name of its month (`ember` of `December`) are formatting.
+        var typedName: [Unicode.Scalar] = []
+        var nameEnd = -2
         /// The digits of part `position` (a letter an edit moved into it is not one of them).
         func digits(_ position: Int) -> [Significant] { filled[position].filter { $0.scalar.asciiDigit != nil } }
         /// True when part `position` holds all it can: a whole name, or as many digits as its width.
@@ -141,6 +145,14 @@ struct DigitSegments: Sendable {
                 defer { boundaryDue = false }
                 let names = segments[named].names!
                 let letters = filled[named].map(\.scalar)
+                if let month = spelled[named], nameEnd == index - 1, names.continues(typedName + [scalar], month: month)
+                {
+                    typedName.append(scalar)
+                    nameEnd = index
+                    normalized.append(index)
+                    index += 1
+                    continue
+                }
                 if current <= named, spelled[named] == nil, letters.allSatisfy(MonthNames.isNameScalar),
                     let month = names.match(letters + [scalar])
                 {
@@ -149,16 +161,14 @@ struct DigitSegments: Sendable {
                     current = named
                     filled[named].append(Significant(scalar: scalar, inputIndex: index))
                     if month > 0 {
-                        // A whole name, written as the names are (`dec` is `Dec`). Typed as more scalars than it is
-                        // written with (`Ϊ` and its accent for `ΐ`), those past its length are formatting; as
-                        // fewer, its last letters are the name's.
+                        // A whole name, written as the names are (`dec` is `Dec`; one typed with fewer letters
+                        // than the field's, `Dec` for Arabic's `ديسمبر`, is written below). Typed as more scalars
+                        // than it is written with (`Ϊ` and its accent for `ΐ`), those past its length are
+                        // formatting.
                         let name = names.names[month - 1]
-                        for (position, letter) in name.enumerated() {
-                            if position < filled[named].count {
-                                filled[named][position].scalar = letter
-                            } else {
-                                filled[named].append(Significant(scalar: letter, inputIndex: nil))
-                            }
+                        (typedName, nameEnd) = (letters + [scalar], index)
+                        for (position, letter) in name.enumerated() where position < filled[named].count {
+                            filled[named][position].scalar = letter
                         }
                         if filled[named].count > name.count {
                             normalized += filled[named][name.count...].compactMap(\.inputIndex)
@@ -300,15 +310,18 @@ struct DigitSegments: Sendable {
         for (position, digits) in filled.enumerated() where !digits.isEmpty {
             let start = significant.count
             if position > 0 && !significant.isEmpty && !previousHeld { literalsBefore[significant.count] = separator }
-            if position == named, fromDigits, let month = spelled[position] {
-                // Written as the name the digits spell: its first letter stands for the first digit, its last
-                // for the second, and the letters between are the name's, written (a padded `4` is `Apr`, whose
-                // `r` is the `4`). The value is the digits.
+            if position == named, let month = spelled[position],
+                fromDigits || digits.count < segments[position].names!.names[month - 1].count
+            {
+                // Written as the name the two digits (or the fewer letters) spell: its first letters stand for
+                // the first ones typed, its last for the last, and the letters between are the name's, written (a
+                // padded `4` is `Apr`, whose `r` is the `4`). The value is the digits, or the name.
                 let name = segments[position].names!.names[month - 1]
                 var pending = literalsBefore[start] ?? []
                 for (offset, letter) in name.enumerated() {
                     let digit =
-                        offset == name.count - 1 ? digits[1] : offset == 0 && name.count > 1 ? digits[0] : nil
+                        offset == name.count - 1
+                        ? digits[digits.count - 1] : offset < digits.count - 1 ? digits[offset] : nil
                     guard let index = digit?.inputIndex else {
                         pending.append(letter)
                         continue
@@ -360,15 +373,17 @@ struct DigitSegments: Sendable {
         output.normalized.sort()
         // A whole name is submitted as its month's two digits where they read back in its place: always when
         // it was written from them, and when it was spelled, once every part before it is whole (`Dec 2024`
-        // without its day is submitted as it is written).
-        if let named, let month = spelled[named], let letters = nameLetters, !letters.isEmpty,
-            fromDigits || (0..<named).allSatisfy({ isFull($0) && heldBy[$0] == nil })
-        {
+        // without its day is submitted as it is written, the whole name even where fewer letters stand for it).
+        if let named, let month = spelled[named], let letters = nameLetters, !letters.isEmpty {
+            let asDigits = fromDigits || (0..<named).allSatisfy({ isFull($0) && heldBy[$0] == nil })
+            let name = segments[named].names!.names[month - 1]
+            let replacement =
+                asDigits ? [Unicode.Scalar(UInt8(0x30 + month / 10)), Unicode.Scalar(UInt8(0x30 + month % 10))] : name
             var value: [Unicode.Scalar] = []
             var position = 0
             for (scalar, source) in zip(output.scalars, output.sources) where source.isSignificant {
                 if position == letters.lowerBound {
-                    value += [Unicode.Scalar(UInt8(0x30 + month / 10)), Unicode.Scalar(UInt8(0x30 + month % 10))]
+                    value += replacement
                 } else if !letters.contains(position) {
                     value.append(scalar)
                 }

@@ -145,8 +145,10 @@ public enum DateOrder: String, Sendable, CaseIterable {
     case dmy, mdy, ymd
 }
 
-/// The twelve month names a date pattern with `MMM` writes, January first: letters only, none the beginning
-/// of another when case is ignored, so that each can be read back as it is typed, letter by letter.
+/// The twelve month names a date pattern with `MMM` writes, January first, and the other names it reads for the
+/// same months (the locale's full names, those of its other CLDR context, English's): letters only, and no name
+/// the beginning of another month's when case is ignored, so that each can be read back as it is typed, letter
+/// by letter.
 public struct MonthNames: Sendable, Equatable {
     /// The canonical decomposition of a scalar (Unicode NFD: `ΐ` is `ι`, U+0308, U+0301), which the engine,
     /// without Unicode's data tables, is given by the caller.
@@ -154,19 +156,42 @@ public struct MonthNames: Sendable, Equatable {
 
     /// The names as written (`Dec`).
     public let names: [[Unicode.Scalar]]
-    /// The names as compared: decomposed and case folded (`dec`), so that a name typed in capitals or with its
-    /// accent as a key of its own (Greek `ΜΑΪ́` for `Μαΐ`) is the name.
-    private let folded: [[Unicode.Scalar]]
+    /// Every name read, with its month (1 to 12), as compared: decomposed and case folded (`dec`, `december`),
+    /// so that a name typed in capitals or with its accent as a key of its own (Greek `ΜΑΪ́` for `Μαΐ`) is the
+    /// name.
+    private var readings: [(month: Int, letters: [Unicode.Scalar])]
     private let decompose: Decomposition?
     /// The abbreviation marks the names end with in the locale (Hebrew's `׳` of `ינו׳`, Hindi's `॰`): formatting
     /// in a field that writes the names, as a separator is, so that CLDR's own text reads (`.` is a date
     /// separator already).
-    public let endings: Set<Unicode.Scalar>
+    public private(set) var endings: Set<Unicode.Scalar>
 
     /// The names, without a trailing abbreviation mark (`déc.` is `déc`, Hindi's `॰` goes too); nil unless
     /// there are twelve, each of letters only (no digits: `12月` cannot be typed as a name), and none is the
     /// beginning of another.
     public init?(_ names: [String], decompose: Decomposition? = nil) {
+        guard let (written, endings) = Self.typeable(names) else { return nil }
+        self.decompose = decompose
+        self.names = written
+        self.endings = endings
+        readings = written.enumerated().map { ($0.offset + 1, Self.compared($0.element, decompose)) }
+        guard Self.readable(readings) else { return nil }
+    }
+
+    /// These names, reading `others` too (twelve other names of the same months: `December` for `Dec`) where
+    /// they can all be typed letter by letter and none begins another month's name; else these names alone.
+    public func reading(_ others: [String]) -> MonthNames {
+        guard let (written, endings) = Self.typeable(others) else { return self }
+        var wider = self
+        wider.readings += written.enumerated().map { ($0.offset + 1, Self.compared($0.element, decompose)) }
+        guard Self.readable(wider.readings) else { return self }
+        wider.endings.formUnion(endings)
+        return wider
+    }
+
+    /// The names without their trailing abbreviation marks, and the marks; nil unless there are twelve, each of
+    /// letters only.
+    private static func typeable(_ names: [String]) -> ([[Unicode.Scalar]], Set<Unicode.Scalar>)? {
         guard names.count == 12 else { return nil }
         var written: [[Unicode.Scalar]] = []
         var endings: Set<Unicode.Scalar> = []
@@ -180,22 +205,30 @@ public struct MonthNames: Sendable, Equatable {
             else { return nil }
             written.append(scalars)
         }
-        self.decompose = decompose
-        let folded = written.map { Self.compared($0, decompose) }
-        for (index, name) in folded.enumerated() {
-            for (other, otherName) in folded.enumerated() where other != index {
-                if otherName.count >= name.count && Array(otherName.prefix(name.count)) == name { return nil }
-            }
-        }
-        self.names = written
-        self.folded = folded
-        self.endings = endings
+        return (written, endings)
     }
 
-    /// Jan, Feb, … Dec.
-    public static let english = MonthNames([
-        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-    ])!
+    /// True when no reading is the beginning of (or the same as) one of another month.
+    private static func readable(_ readings: [(month: Int, letters: [Unicode.Scalar])]) -> Bool {
+        for reading in readings {
+            for other in readings where other.month != reading.month && other.letters.count >= reading.letters.count {
+                if other.letters.starts(with: reading.letters) { return false }
+            }
+        }
+        return true
+    }
+
+    /// English's abbreviated and full names.
+    public static let englishLists = [
+        ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"],
+        [
+            "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+            "November", "December",
+        ],
+    ]
+
+    /// Jan, Feb, … Dec, reading January, February, … December too.
+    public static let english = MonthNames(englishLists[0])!.reading(englishLists[1])
 
     /// True for a character a name can start with: a letter that is not a digit.
     static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
@@ -219,22 +252,31 @@ public struct MonthNames: Sendable, Equatable {
         return letters.flatMap(decompose).map(fold)
     }
 
-    /// The same names (how they are compared follows from them).
+    /// The same names, read the same way.
     public static func == (lhs: MonthNames, rhs: MonthNames) -> Bool {
         lhs.names == rhs.names && lhs.endings == rhs.endings
+            && lhs.readings.elementsEqual(rhs.readings) { $0.month == $1.month && $0.letters == $1.letters }
     }
 
-    /// What `letters` are of the names: the month (1 to 12) they spell whole, 0 when they begin a name
-    /// without spelling one, nil when they begin none.
+    /// What `letters` are of the names: the month (1 to 12) one of them spells whole, 0 when they begin a
+    /// name without spelling one, nil when they begin none.
     func match(_ letters: [Unicode.Scalar]) -> Int? {
         let typed = Self.compared(letters, decompose)
         var begins = false
-        for (index, name) in folded.enumerated() where name.count >= typed.count {
-            guard Array(name.prefix(typed.count)) == typed else { continue }
-            if name.count == typed.count { return index + 1 }
+        for reading in readings where reading.letters.count >= typed.count && reading.letters.starts(with: typed) {
+            if reading.letters.count == typed.count { return reading.month }
             begins = true
         }
         return begins ? 0 : nil
+    }
+
+    /// True when `letters` begin a longer name of `month` than its shortest (`dece` of `december`, after `dec`
+    /// was read whole): the rest of a name already read, formatting.
+    func continues(_ letters: [Unicode.Scalar], month: Int) -> Bool {
+        let typed = Self.compared(letters, decompose)
+        return readings.contains {
+            $0.month == month && $0.letters.count >= typed.count && $0.letters.starts(with: typed)
+        }
     }
 }
 

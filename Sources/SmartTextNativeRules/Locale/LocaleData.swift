@@ -118,7 +118,7 @@ public enum LocaleData {
             // A separator of more than one character is written as the first one people can see (`.` of `. `,
             // the `/` of Arabic's `‏/`), with the invisible marks CLDR puts before it; none is `-`.
             let scalars = Array(text(separator).unicodeScalars)
-            let (names, alone) = (monthNames(locale) ?? .english, monthNames(locale, standalone: true) ?? .english)
+            let (names, alone) = (monthNames(locale, standalone: false), monthNames(locale, standalone: true))
             guard let visible = scalars.firstIndex(where: { !$0.properties.isWhitespace && !Self.isMark($0) }) else {
                 return DateStyle(order: dateOrder, separator: "-", monthNames: names, monthNamesAlone: alone)
             }
@@ -128,14 +128,26 @@ public enum LocaleData {
         }
     }
 
-    /// `locale`'s abbreviated month names (CLDR's), as a date writes them or, `standalone`, as they stand alone,
-    /// when they can be typed letter by letter (``MonthNames``): nil for `ja`'s `12月`.
-    public static func monthNames(_ locale: String, standalone: Bool = false) -> MonthNames? {
+    /// The month names `locale` writes in a date or, `standalone`, alone (CLDR's abbreviations), reading its
+    /// full names and those of the other context too (a German date writes `März` and reads `Mär` and `März`),
+    /// and English's (`Dec`, `December`) where they begin none of the locale's other months. English's where the
+    /// locale's cannot be typed letter by letter (``MonthNames``: `ja`'s `12月`).
+    public static func monthNames(_ locale: String, standalone: Bool) -> MonthNames {
+        let written = monthNameList(locale, standalone: standalone, wide: false)
+        guard var names = written.flatMap({ MonthNames($0, decompose: decomposition) }) else { return .english }
+        for (context, wide) in [(!standalone, false), (standalone, true), (!standalone, true)] {
+            if let others = monthNameList(locale, standalone: context, wide: wide) { names = names.reading(others) }
+        }
+        for english in MonthNames.englishLists { names = names.reading(english) }
+        return names
+    }
+
+    /// ICU's twelve names of `locale`'s months, January first.
+    private static func monthNameList(_ locale: String, standalone: Bool, wide: Bool) -> [String]? {
         let size = Int(CICU_MONTH_NAME_SIZE)
         var buffer = [CChar](repeating: 0, count: 12 * size)
-        guard cicu_month_names(locale, standalone ? 1 : 0, &buffer) == 0 else { return nil }
-        let names = (0..<12).map { month in text(Array(buffer[(month * size)..<((month + 1) * size)])) }
-        return MonthNames(names, decompose: decomposition)
+        guard cicu_month_names(locale, standalone ? 1 : 0, wide ? 1 : 0, &buffer) == 0 else { return nil }
+        return (0..<12).map { month in text(Array(buffer[(month * size)..<((month + 1) * size)])) }
     }
 
     /// A scalar's canonical decomposition (NFD), from ICU.
