@@ -15,9 +15,9 @@ reuses, with ten locales more). Starts the server with a registry of its own (`D
    check.
 2. The date typed as digits, key by key through /v1/edit at each answer's caret, ends as
    `31 <name> 2024`; its `value` is the digits and `meta.date` the ISO date.
-3. babel's own text (`format_date(date, "dd MMM yyyy")`, its final dot kept), pasted, and the name typed
-   letter by letter in lower and upper case, give the same text, value and date: the service reads what CLDR
-   writes.
+3. babel's own text (`format_date(date, "dd MMM yyyy")`, its final dot kept), its text with the full name
+   (`dd MMMM yyyy`: `31 декабря 2024`) and English's (`31 December 2024`), pasted, and the name typed letter by
+   letter in lower and upper case, give the same text, value and date: the service reads what CLDR writes.
 4. The same through /v1/validate for the month-first pattern, and for the month alone with babel's
    `format_date(date, "LLL yyyy")`.
 
@@ -152,6 +152,8 @@ def main():
                 readings = {}
                 if own and not differs:
                     readings["babel's text pasted"] = dates.format_date(day, "dd MMM yyyy", locale=locale)
+                    readings["babel's full name pasted"] = dates.format_date(day, "dd MMMM yyyy", locale=locale)
+                readings["the English name pasted"] = dates.format_date(day, "dd MMMM yyyy", locale="en")
                 readings[f"{name.lower()!r} typed"] = f"{day.day:02} {name.lower()} {day.year:04}"
                 readings[f"{name.upper()!r} typed"] = f"{day.day:02} {name.upper()} {day.year:04}"
                 for how, text in readings.items():
