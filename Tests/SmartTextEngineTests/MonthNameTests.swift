@@ -103,7 +103,9 @@ import Testing
     func otherNamesOfTheMonthAreRead(tag: String, pasted: String, text: String) throws {
         let answer = try Self.field("dmy").edit(request(Marked("|"), .paste(pasted)), locale: requestLocale(tag))
         #expect(answer.text == text && answer.validation.valid && !answer.truncated, "\(tag): \(answer.text)")
-        #expect(answer.value == "31122024" || answer.value == "31032024")
+        let march = pasted.contains("mär") || pasted.contains("мар")
+        #expect(answer.value == (march ? "31032024" : "31122024"), "\(tag): \(answer.value)")
+        #expect(answer.meta["date"] == .string(march ? "2024-03-31" : "2024-12-31"))
     }
 
     /// A name read with fewer letters than the field writes is written whole at once, the caret after it (its
