@@ -404,7 +404,10 @@ int cicu_date_order(const char *locale, char order[4], char *separator, size_t s
     return 0;
 }
 
-int cicu_month_names(const char *locale, int standalone, int wide, char *names) {
+/// `count` of ICU's Gregorian date symbols of `type` from index `first` into `names`, rows of
+/// CICU_MONTH_NAME_SIZE bytes.
+static int cicu_date_symbols(const char *locale, UDateFormatSymbolType type, int32_t first, int32_t count,
+                             char *names) {
     char id[ULOC_FULLNAME_CAPACITY];
     cicu_locale_id(locale, id, sizeof id);
     UErrorCode status = U_ZERO_ERROR;
@@ -414,24 +417,32 @@ int cicu_month_names(const char *locale, int standalone, int wide, char *names) 
     if (U_FAILURE(status)) return -1;
     UDateFormat *format = udat_open(UDAT_NONE, UDAT_MEDIUM, id, NULL, 0, NULL, 0, &status);
     if (U_FAILURE(status) || format == NULL) return -1;
-    UDateFormatSymbolType symbols = standalone ? (wide ? UDAT_STANDALONE_MONTHS : UDAT_STANDALONE_SHORT_MONTHS)
-                                               : (wide ? UDAT_MONTHS : UDAT_SHORT_MONTHS);
     int result = 0;
-    for (int32_t month = 0; month < 12 && result == 0; month++) {
+    for (int32_t row = 0; row < count && result == 0; row++) {
         UChar name[CICU_MONTH_NAME_SIZE];
         status = U_ZERO_ERROR;
-        int32_t length =
-            udat_getSymbols(format, symbols, month, name, CICU_MONTH_NAME_SIZE, &status);
+        int32_t length = udat_getSymbols(format, type, first + row, name, CICU_MONTH_NAME_SIZE, &status);
         if (U_FAILURE(status) || length <= 0 || length >= CICU_MONTH_NAME_SIZE) {
             result = -1;
         } else {
-            char *row = names + month * CICU_MONTH_NAME_SIZE;
-            cicu_utf8(name, length, row, CICU_MONTH_NAME_SIZE);
-            if (row[0] == '\0') result = -1;
+            char *written = names + row * CICU_MONTH_NAME_SIZE;
+            cicu_utf8(name, length, written, CICU_MONTH_NAME_SIZE);
+            if (written[0] == '\0') result = -1;
         }
     }
     udat_close(format);
     return result;
+}
+
+int cicu_month_names(const char *locale, int standalone, int wide, char *names) {
+    UDateFormatSymbolType symbols = standalone ? (wide ? UDAT_STANDALONE_MONTHS : UDAT_STANDALONE_SHORT_MONTHS)
+                                               : (wide ? UDAT_MONTHS : UDAT_SHORT_MONTHS);
+    return cicu_date_symbols(locale, symbols, 0, 12, names);
+}
+
+int cicu_weekday_names(const char *locale, char *names) {
+    // ICU counts weekdays from 1, Sunday.
+    return cicu_date_symbols(locale, UDAT_SHORT_WEEKDAYS, 1, 7, names);
 }
 
 int cicu_decompose(uint32_t scalar, uint32_t *out, int capacity) {

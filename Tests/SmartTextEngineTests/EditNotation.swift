@@ -187,4 +187,27 @@ struct ReadmeExample {
             return (line, cells)
         }
     }
+
+    /// Checks a dates example: each row (keys typed, locale, text, `value`, `meta.date` or `–`) typed key by key
+    /// into the example's field `due` and into the built-in field `builtin`, which must be the same.
+    static func checkDates(
+        _ name: String, builtin field: String, rows count: Int, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let example = try ReadmeExample(name)
+        let due = try #require(try load(example.registry).fields["due"])
+        let builtinField = try #require(builtin.fields[field])
+        #expect(example.rows.count == count, sourceLocation: sourceLocation)
+        for (_, cells) in example.rows {
+            let (keys, tag, text, value, meta) = (cells[0], cells[1], cells[2], cells[3], cells[4])
+            for field in [due, builtinField] {
+                let typed = try typeEach(field, keys, locale: requestLocale(tag))
+                #expect(
+                    typed.text == text && typed.value == value, "\(keys) in \(tag): \(typed.text)",
+                    sourceLocation: sourceLocation)
+                #expect(
+                    typed.meta["date"] == (meta == "–" ? nil : .string(meta)), "\(keys) in \(tag)",
+                    sourceLocation: sourceLocation)
+            }
+        }
+    }
 }

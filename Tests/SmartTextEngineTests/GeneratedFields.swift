@@ -400,7 +400,32 @@ extension FieldGenerator {
                 name: "dateName-\(locale)", formatters: #"[{"date": {"pattern": "DD MMM YYYY"}}]"#,
                 validators: #"[{"date": {"min": "2000-01-01"}}]"#, extraAlphabet: alphabet + letters, locale: locale)
         }
-        return fixed + months + local + named + namedLocal
+        // The weekday (issue 28), written before or after the date once it is whole: the letters of its names
+        // typed or pasted around it, Spanish's `mar` (Tuesday, and March) among them.
+        let weekdayPatterns = [
+            "EEE, DD MMM YYYY", "DD.MM.YYYY (EEE)", "EEE YYYY-MM-DD", "MMM-DD-YYYY EEE", "YYYY MMM DD, EEE",
+            "EEE DD/MM/YYYY",
+        ]
+        let weekdayLetters = ["T", "u", "e", "W", "d", "S", "a", "t", ",", "(", ")", " "]
+        let weekdays = weekdayPatterns.enumerated().map { number, pattern in
+            GeneratedField(
+                name: "dateWeekday\(number)", formatters: #"[{"date": {"pattern": "\#(pattern)"}}]"#,
+                validators: #"["date"]"#, extraAlphabet: alphabet + english + weekdayLetters)
+        }
+        let weekdayLocales = [
+            ("es-ES", "DD MMM YYYY EEE"), ("de-DE", "EEE, DD.MM.YYYY"), ("ja-JP", "YYYY/MM/DD (EEE)"),
+            ("ru-RU", "EEE, DD MMM YYYY"), ("ar-EG", "EEE DD/MM/YYYY"),
+        ].filter { locales.contains($0.0) }
+        let weekdayLocal = weekdayLocales.map { locale, pattern in
+            let date = LocaleData.conventions(for: LocalePreference(tags: [locale])).date
+            let names = date.weekdayNames.names + date.monthNames.names
+            let letters = Set(names.flatMap { $0 }.prefix(40)).sorted { $0.value < $1.value }.map { String($0) }
+            return GeneratedField(
+                name: "dateWeekday-\(locale)", formatters: #"[{"date": {"pattern": "\#(pattern)"}}]"#,
+                validators: #"[{"date": {"min": "2000-01-01"}}]"#, extraAlphabet: alphabet + letters + [",", "("],
+                locale: locale)
+        }
+        return fixed + months + local + named + namedLocal + weekdays + weekdayLocal
     }
 
     /// Time fields: both clocks, and the locale's clock in each locale.

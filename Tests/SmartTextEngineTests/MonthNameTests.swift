@@ -127,18 +127,7 @@ import Testing
     /// The README's example: its registry loads, each row of its table is what the field gives, and the
     /// built-in `date_month_name` is the same field.
     @Test func theReadmesExampleGivesWhatItShows() throws {
-        let example = try ReadmeExample("month names")
-        let due = try #require(try load(example.registry).fields["due"])
-        let builtinField = try #require(builtin.fields["date_month_name"])
-        #expect(example.rows.count == 7)
-        for (_, cells) in example.rows {
-            let (keys, tag, text, value, meta) = (cells[0], cells[1], cells[2], cells[3], cells[4])
-            for field in [due, builtinField] {
-                let typed = try typeEach(field, keys, locale: requestLocale(tag))
-                #expect(typed.text == text && typed.value == value, "\(keys) in \(tag): \(typed.text)")
-                #expect(typed.meta["date"] == (meta == "–" ? nil : .string(meta)), "\(keys) in \(tag)")
-            }
-        }
+        try ReadmeExample.checkDates("month names", builtin: "date_month_name", rows: 7)
     }
 
     @Test func namesThatCannotBeTypedLetterByLetterAreRefused() {

@@ -154,7 +154,7 @@ import Testing
     @Test func whatCannotWorkIsRefusedAtLoad() {
         #expect(
             problems(#"{"fields": {"f": {"formatters": [{"date": {"pattern": "MM/YY"}}]}}}"#) == [
-                #"a.json: field "f", formatters[0] (date): pattern must be DD, MM and YYYY (DD.MM.YYYY, MM/DD/YYYY, YYYY-MM-DD), or MM and YYYY for a month (MM/YYYY, YYYY-MM), with one separator (. / - or a space) between them, and MMM for MM to write the month's name (DD MMM YYYY), not "MM/YY""#
+                #"a.json: field "f", formatters[0] (date): pattern must be DD, MM and YYYY (DD.MM.YYYY, MM/DD/YYYY, YYYY-MM-DD), or MM and YYYY for a month (MM/YYYY, YYYY-MM), with one separator (. / - or a space) between them, MMM for MM to write the month's name (DD MMM YYYY), and EEE before or after a date for its weekday (EEE, DD.MM.YYYY; DD MMM YYYY (EEE)), not "MM/YY""#
             ])
         #expect(
             problems(#"{"fields": {"f": {"validators": [{"date": {"min": "2024-13"}}]}}}"#) == [

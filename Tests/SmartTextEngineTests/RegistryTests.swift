@@ -36,7 +36,8 @@ func problems(_ texts: String..., builtin: Bool = false) -> [String] {
         #expect(registry.version == "2026-12-01")
         let names = [
             "email", "password", "username", "credit_card", "card_expiry", "card_cvc", "amount", "iban",
-            "cn_resident_id", "date", "local_date", "date_month_name", "time", "full_name", "phone", "phone_cn",
+            "cn_resident_id", "date", "local_date", "date_month_name", "date_weekday", "time", "full_name", "phone",
+            "phone_cn",
             "phone_us", "discount",
             "postal_code", "vat_number", "br_cpf", "br_cnpj", "br_cpf_cnpj", "in_pan", "in_gstin", "es_nif", "us_ssn",
             "phone_br", "tax_id_br", "mac_address",

@@ -16,7 +16,7 @@ import Testing
             let http = try client(service)
             let listing = try http.get("/v1/fields").json
             let fields = try #require(listing["fields"] as? [[String: Any]])
-            #expect(fields.count == 30)
+            #expect(fields.count == 31)
             for description in fields {
                 let name = try #require(description["name"] as? String)
                 let hints = try #require(description["hints"] as? [String: Any], "\(name)")

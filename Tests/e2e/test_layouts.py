@@ -169,6 +169,16 @@ class LayoutSwitches(unittest.TestCase):
         expected = self.check("date_month_name", list("31dec2024"), ["31DEC2024"])
         self.assertEqual(expected, ("31 Dec 2024", 11, None))
 
+    def test_a_weekday_written_when_the_date_is_whole_and_gone_at_backspace(self):
+        # `Tue, ` appears before the date with the answer to its last digit; Backspace takes the `4` and the
+        # weekday goes; the new year's last digit writes the new weekday. The client knows nothing of weekdays:
+        # keys typed before an answer arrives are echoed into its text, so a frame may show the old weekday
+        # beside the new year (`Tue, 31 Dec 2025`) for one round trip, until the answer to the `5` replaces it.
+        keys = list("31122024") + [BACKSPACE] + list("5")
+        typed = ["31122024", "31DEC2024", "TUE31DEC2024", "31122025", "31DEC2025", "TUE31DEC2025", "WED31DEC2025"]
+        expected = self.check("date_weekday", keys, typed)
+        self.assertEqual(expected, ("Wed, 31 Dec 2025", 16, None))
+
 
 if __name__ == "__main__":
     if not SERVER:

@@ -3,7 +3,7 @@ import SmartTextSupport
 
 /// The parts, order and separator of a date as a field writes it: `DD.MM.YYYY`, `MM/DD/YYYY`, `YYYY-MM-DD`,
 /// or a month alone (`MM/YYYY`, `YYYY-MM`); with `MMM`, the month written as its name (`DD MMM YYYY`:
-/// `31 Dec 2024`).
+/// `31 Dec 2024`); with `EEE` before or after the date, its weekday (`EEE, DD MMM YYYY`: `Tue, 31 Dec 2024`).
 public struct DatePattern: Sendable, Equatable, CustomStringConvertible {
     /// The parts in the order they are written: a day, a month and a year, or a month and a year.
     public private(set) var parts: [DatePart]
@@ -15,6 +15,10 @@ public struct DatePattern: Sendable, Equatable, CustomStringConvertible {
     public private(set) var namedMonth = false
     /// The names it is written with: the request locale's, once ``resolved(_:_:)`` (English until then).
     public private(set) var monthNames = MonthNames.english
+    /// Where the weekday is written (`EEE`), when it is.
+    public private(set) var weekday: WeekdayPlacement? = nil
+    /// The weekday names: the request locale's, once ``resolved(_:_:)`` (English until then).
+    public private(set) var weekdayNames = WeekdayNames.english
 
     public init(order: DateOrder, separator: Unicode.Scalar, marks: [Unicode.Scalar] = []) {
         self.parts = Self.parts(order)
@@ -35,8 +39,47 @@ public struct DatePattern: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Parses `DD`, `MM` and `YYYY` in any of the usual orders, or `MM` and `YYYY` in either, with one
-    /// separator (`.`, `/`, `-` or a space) between them; `MMM` in place of `MM` writes the month's name.
+    /// separator (`.`, `/`, `-` or a space) between them; `MMM` in place of `MM` writes the month's name, and
+    /// `EEE` before a date that starts with digits (`EEE, DD.MM.YYYY`, `EEE YYYY-MM-DD`) or after one
+    /// (`DD MMM YYYY EEE`, `YYYY/MM/DD (EEE)`), with spaces, a comma or parentheses between, its weekday.
     public init?(_ text: String) {
+        guard let (date, weekday) = Self.weekdayPlacement(text) else { return nil }
+        self.init(date: date)
+        if let weekday {
+            guard hasDay, !weekday.leading || parts[0] != .month || !namedMonth else { return nil }
+            self.weekday = weekday
+        }
+    }
+
+    /// The date's part of a pattern, and where the weekday is written (`EEE`, nil when it is not); nil when
+    /// `EEE` is there without the literals a weekday can have around it.
+    private static func weekdayPlacement(_ text: String) -> (date: String, weekday: WeekdayPlacement?)? {
+        var scalars = Array(text.unicodeScalars)
+        let isToken = { (slice: ArraySlice<Unicode.Scalar>) in slice.allSatisfy { $0 == "E" || $0 == "e" } }
+        if scalars.count > 3, isToken(scalars[..<3]) {
+            // `EEE, ` or `EEE ` before the date.
+            let joiner = Array(scalars.dropFirst(3).prefix { $0 == " " || $0 == "," })
+            guard !joiner.isEmpty else { return nil }
+            let date = TextUnits.string(Array(scalars.dropFirst(3 + joiner.count)))
+            return (date, WeekdayPlacement(leading: true, joiner: joiner))
+        }
+        var closer: [Unicode.Scalar] = []
+        if scalars.last == ")" { closer = [scalars.removeLast()] }
+        guard scalars.count > 3, isToken(scalars[(scalars.count - 3)...]) else {
+            return closer.isEmpty && !scalars.contains(where: { $0 == "E" || $0 == "e" }) ? (text, nil) : nil
+        }
+        // ` EEE`, `, EEE` or ` (EEE)` after it.
+        scalars.removeLast(3)
+        let joiner = Array(scalars.reversed().prefix { $0 == " " || $0 == "," || $0 == "(" }.reversed())
+        guard !joiner.isEmpty, joiner.contains("(") == !closer.isEmpty, joiner.last == "(" || closer.isEmpty,
+            joiner.count { $0 == "(" } <= 1
+        else { return nil }
+        let date = TextUnits.string(Array(scalars.dropLast(joiner.count)))
+        return (date, WeekdayPlacement(leading: false, joiner: joiner, closer: closer))
+    }
+
+    /// Parses the date's part of a pattern.
+    private init?(date text: String) {
         let scalars = Array(text.unicodeScalars)
         guard let separator = scalars.first(where: { !"DMYdmy".unicodeScalars.contains($0) }),
             [".", "/", "-", " "].contains(separator)
@@ -59,9 +102,20 @@ public struct DatePattern: Sendable, Equatable, CustomStringConvertible {
 
     /// The registry's line for a pattern it cannot read.
     static func problem(_ text: String, orLocale: Bool = false) -> String {
-        "pattern must be DD, MM and YYYY (DD.MM.YYYY, MM/DD/YYYY, YYYY-MM-DD), or MM and YYYY for a month "
-            + "(MM/YYYY, YYYY-MM), with one separator (. / - or a space) between them, and MMM for MM to write "
-            + "the month's name (DD MMM YYYY)"
+        if let (date, weekday) = weekdayPlacement(text), let weekday, let pattern = DatePattern(date: date) {
+            if !pattern.hasDay {
+                return "pattern: EEE writes the weekday of a date, and a month alone has none (it needs DD), "
+                    + "not \"\(text)\""
+            }
+            if weekday.leading && pattern.parts[0] == .month && pattern.namedMonth {
+                return "pattern: EEE goes after a date that starts with the month's name (MMM-DD-YYYY EEE), not "
+                    + "before it: \"\(text)\""
+            }
+        }
+        return "pattern must be DD, MM and YYYY (DD.MM.YYYY, MM/DD/YYYY, YYYY-MM-DD), or MM and YYYY for a month "
+            + "(MM/YYYY, YYYY-MM), with one separator (. / - or a space) between them, MMM for MM to write "
+            + "the month's name (DD MMM YYYY), and EEE before or after a date for its weekday (EEE, DD.MM.YYYY; "
+            + "DD MMM YYYY (EEE))"
             + "\(orLocale ? ", or \"locale\"" : ""), not \"\(text)\""
     }
 
@@ -79,18 +133,29 @@ public struct DatePattern: Sendable, Equatable, CustomStringConvertible {
     /// The number of digits a whole date has in this pattern (8, or 6 for a month).
     public var digitCount: Int { parts.reduce(0) { $0 + $1.segment.width } }
 
-    /// `DD.MM.YYYY`, `DD MMM YYYY`.
-    public var description: String { written(["DD", namedMonth ? "MMM" : "MM", "YYYY"]) }
+    /// `DD.MM.YYYY`, `DD MMM YYYY`, `EEE, DD.MM.YYYY`.
+    public var description: String {
+        weekdayAround(written(["DD", namedMonth ? "MMM" : "MM", "YYYY"]), "EEE")
+    }
 
     /// A date written in this pattern (`31.12.2024`; `12/2024` for a month, whose day is not written;
-    /// `31 Dec 2024` with the month's name).
+    /// `31 Dec 2024` with the month's name; `Tue, 31.12.2024` with its weekday).
     public func write(_ date: CalendarDate) -> String {
         func two(_ number: Int) -> String { number < 10 ? "0\(number)" : "\(number)" }
         let year = String(repeating: "0", count: max(0, 4 - String(date.year).count)) + String(date.year)
         let month =
             namedMonth && (1...12).contains(date.month)
             ? TextUnits.string(monthNames.names[date.month - 1]) : two(date.month)
-        return written([two(date.day), month, year])
+        let text = written([two(date.day), month, year])
+        guard weekday != nil, date.isValid else { return text }
+        return weekdayAround(text, TextUnits.string(weekdayNames.name(date.weekday)))
+    }
+
+    /// `date` with `name` written where the pattern writes the weekday.
+    private func weekdayAround(_ date: String, _ name: String) -> String {
+        guard let weekday else { return date }
+        let (joiner, closer) = (TextUnits.string(weekday.joiner), TextUnits.string(weekday.closer))
+        return weekday.leading ? name + joiner + date : date + joiner + name + closer
     }
 
     /// The parts written in order, given the day, month and year as written.
@@ -143,8 +208,94 @@ public struct DatePattern: Sendable, Equatable, CustomStringConvertible {
         if pattern.namedMonth {
             pattern.monthNames = pattern.hasDay ? conventions.date.monthNames : conventions.date.monthNamesAlone
         }
+        if pattern.weekday != nil { pattern.weekdayNames = conventions.date.weekdayNames }
         return pattern
     }
+
+    /// The weekday's text in `input`, where the pattern writes one: the scalars before the first digit (a
+    /// weekday written first) or after the last (written last), when their letters are a weekday's name, in any
+    /// case: the locale's (`Di.`) or English's (`Tue`). Typed or pasted, they must spell a whole name with
+    /// nothing but the literals around it (`tue,`, `DI`); already in the text, the letters left of one after a
+    /// deletion in it will do (`Tu, `: ``WeekdayText/partial``, formatting only beside a whole date). Never
+    /// letters that may be the month's name being typed, while the rest does not spell it (Spanish's `mar` is
+    /// Tuesday and March: `31 mar` is March, `31 dic 2024 mar` a Tuesday).
+    func weekdayText(in input: [Unicode.Scalar], context: FormatContext) -> WeekdayText? {
+        guard let placement = weekday else { return nil }
+        let isDigit = { (scalar: Unicode.Scalar) in scalar.halfWidth.asciiDigit != nil }
+        let range =
+            placement.leading
+            ? 0..<(input.firstIndex(where: isDigit) ?? input.count)
+            : (input.lastIndex(where: isDigit).map { $0 + 1 } ?? 0)..<input.count
+        let run = input[range].map { MonthNames.fold($0.halfWidth) }
+        let letters = run.filter(WeekdayNames.isNameScalar)
+        guard !letters.isEmpty else { return nil }
+        if namedMonth, monthNames.match(run.filter(MonthNames.isNameScalar)) != nil {
+            // Unless the rest of the text spells the month already, they may be its letters.
+            let rest = placement.leading ? input[range.upperBound...] : input[..<range.lowerBound]
+            let spelled = monthNames.match(rest.map(\.halfWidth).filter(MonthNames.isNameScalar)) ?? 0
+            if spelled == 0 { return nil }
+        }
+        let fresh = range.contains(where: context.isFresh)
+        let around = Set(placement.joiner + placement.closer + [" ", ",", "."])
+        let names = weekdayNames.names + (weekdayNames == .english ? [] : WeekdayNames.english.names)
+        var partial = false
+        for (number, name) in names.enumerated() {
+            let folded = name.map { MonthNames.fold($0.halfWidth) }
+            let nameLetters = folded.filter(WeekdayNames.isNameScalar)
+            if letters == nameLetters,
+                !fresh
+                    || run.allSatisfy({ WeekdayNames.isNameScalar($0) || around.contains($0) || folded.contains($0) })
+            {
+                return WeekdayText(range: range, weekday: number % 7 + 1, partial: false)
+            }
+            // What a deletion inside the name leaves of it: its letters but for one run of them.
+            if !fresh, letters.count < nameLetters.count {
+                let kept = (0...letters.count).contains { head in
+                    nameLetters.prefix(head).elementsEqual(letters.prefix(head))
+                        && nameLetters.suffix(letters.count - head).elementsEqual(letters.suffix(letters.count - head))
+                }
+                partial = partial || kept
+            }
+        }
+        return partial ? WeekdayText(range: range, weekday: nil, partial: true) : nil
+    }
+
+    /// Writes the weekday of `date` where the pattern puts it, around the date's text in `output`: literals, a
+    /// suffix the caret stays before when it comes last.
+    func writeWeekday(_ date: CalendarDate, into output: inout Formatted) {
+        guard let placement = weekday else { return }
+        let name = weekdayNames.name(date.weekday)
+        if placement.leading {
+            let text = name + placement.joiner
+            output.scalars.insert(contentsOf: text, at: 0)
+            output.sources.insert(contentsOf: repeatElement(.literal, count: text.count), at: 0)
+        } else {
+            let text = placement.joiner + name + placement.closer
+            for scalar in text { output.insertLiteral(scalar) }
+            output.suffix += text.count
+        }
+    }
+}
+
+/// The text of a weekday found in a date's input.
+struct WeekdayText {
+    /// Where it is.
+    var range: Range<Int>
+    /// The weekday its letters name (1, Monday, to 7), nil when they are what a deletion left of one.
+    var weekday: Int?
+    /// True when they are what a deletion left of one.
+    var partial: Bool
+}
+
+/// Where a date pattern writes the weekday (`EEE`): before the date (`EEE, DD MMM YYYY`: `Tue, 31 Dec 2024`) or
+/// after it (`DD.MM.YYYY (EEE)`: `31.12.2024 (Di.)`), and the literals around it.
+public struct WeekdayPlacement: Sendable, Equatable {
+    /// True when the weekday comes before the date.
+    public var leading: Bool
+    /// The literals between the weekday and the date (`, `, ` (`).
+    public var joiner: [Unicode.Scalar]
+    /// The literals after a weekday written last (`)`).
+    public var closer: [Unicode.Scalar] = []
 }
 
 /// A part of a date.
@@ -181,34 +332,57 @@ public struct DateFormatter: TextFormatter {
     /// `31.12.2024`, or `12/2024` for a month; no limit where the month's name is written (its length is the
     /// request locale's).
     public var maximumLength: Int? {
-        pattern?.namedMonth == true ? nil : pattern?.hasDay == false ? 7 : 10
+        pattern?.namedMonth == true || pattern?.weekday != nil ? nil : pattern?.hasDay == false ? 7 : 10
     }
-    /// The locale's pattern, or the locale's month names.
-    public var readsLocale: Bool { pattern == nil || pattern?.namedMonth == true }
+    /// The locale's pattern, or the locale's month or weekday names.
+    public var readsLocale: Bool { pattern == nil || pattern?.namedMonth == true || pattern?.weekday != nil }
     /// Digits, and the separators a date is typed with (whatever the locale's is); letters and marks where the
     /// month's name is written.
     public var acceptedCharacters: AcceptedCharacters {
-        let named = pattern?.namedMonth == true
-        // A name's combining marks (Hindi's `़`) are neither letters nor digits.
-        return AcceptedCharacters(digits: true, letters: named, others: named, characters: DigitSegments.separators)
+        let named = pattern?.namedMonth == true || pattern?.weekday != nil
+        // A name's combining marks (Hindi's `़`) are neither letters nor digits; a weekday's text is pasted.
+        let around = pattern?.weekday.map { $0.joiner + $0.closer } ?? []
+        return AcceptedCharacters(
+            digits: true, letters: named, others: named, characters: DigitSegments.separators + around)
     }
 
     public func format(_ input: [Unicode.Scalar], context: FormatContext) -> Formatted {
         let pattern = DatePattern.resolved(self.pattern, context.conventions)
-        let parsed = pattern.segments.format(input, context: context)
+        // A weekday's text, the date's (`Tue, `) or another's (a pasted one is rewritten), is formatting; what a
+        // deletion left of one only beside a whole date (else the letters are kept, as another edit left them).
+        var weekday = pattern.weekdayText(in: input, context: context)
+        var parsed = pattern.segments.format(input, context: context, formatting: weekday?.range)
+        var date = parsed.complete ? Self.date(parsed, pattern) : nil
+        if weekday?.partial == true && date == nil {
+            weekday = nil
+            parsed = pattern.segments.format(input, context: context)
+            date = parsed.complete ? Self.date(parsed, pattern) : nil
+        }
         var output = parsed.output
         output.complete = parsed.complete
-        if parsed.complete {
-            // The parts' numbers as the value's digits (a month's name is its number: `31122024`).
-            var digits: [Int] = []
-            for (part, value) in zip(pattern.parts, parsed.values) {
-                guard let value else { break }
-                let width = part.segment.width
-                digits += (0..<width).reversed().map { value / Self.powers[$0] % 10 }
+        if let date {
+            output.meta["date"] = .string(pattern.iso(date))
+            pattern.writeWeekday(date, into: &output)
+            if context.submitted, let named = weekday?.weekday, named != date.weekday, let range = weekday?.range {
+                // A value submitted with another day's name (`Wed, 31.12.2024`) is not that date.
+                output.unexpected = (output.unexpected + range.filter { WeekdayNames.isNameScalar(input[$0]) }).sorted()
             }
-            if let date = pattern.date(digits: digits) { output.meta["date"] = .string(pattern.iso(date)) }
+        }
+        if let range = weekday?.range {
+            output.normalized = (output.normalized + range.filter { !output.unexpected.contains($0) }).sorted()
         }
         return output
+    }
+
+    /// The date a whole layout's parts spell, when it is real (a month's name is its number: `31122024`).
+    private static func date(_ parsed: DigitSegments.Parsed, _ pattern: DatePattern) -> CalendarDate? {
+        var digits: [Int] = []
+        for (part, value) in zip(pattern.parts, parsed.values) {
+            guard let value else { return nil }
+            let width = part.segment.width
+            digits += (0..<width).reversed().map { value / Self.powers[$0] % 10 }
+        }
+        return pattern.date(digits: digits)
     }
 
     private static let powers = [1, 10, 100, 1000]

@@ -56,10 +56,15 @@ struct DigitSegments: Sendable {
         var end: Int
     }
 
-    /// True when a digit comes after input `index` (or a letter, where a part has names: letters are kept).
-    private static func digitFollows(_ input: [Unicode.Scalar], after index: Int, orLetter: Bool) -> Bool {
-        input[(index + 1)...].contains {
-            $0.halfWidth.asciiDigit != nil || (orLetter && MonthNames.isNameScalar($0.halfWidth))
+    /// True when a digit comes after input `index` (or a letter, where a part has names: letters are kept),
+    /// outside `formatting`.
+    private static func digitFollows(
+        _ input: [Unicode.Scalar], after index: Int, orLetter: Bool, formatting: Range<Int>?
+    ) -> Bool {
+        input.indices[(index + 1)...].contains { position in
+            let scalar = input[position].halfWidth
+            return formatting?.contains(position) != true
+                && (scalar.asciiDigit != nil || (orLetter && MonthNames.isNameScalar(scalar)))
         }
     }
 
@@ -81,8 +86,12 @@ struct DigitSegments: Sendable {
     /// they spell one, written as the name is; letters typed before it are its (the parts before it stay as
     /// they are); its two digits become the name once they are a whole month. A letter that begins no name
     /// there, or comes after the segment, and a digit among the letters of a name not yet whole, are
-    /// unexpected: refused when typed, kept out of place when an edit elsewhere moved them there.
-    func format(_ input: [Unicode.Scalar], context: FormatContext, skipping: [Unicode.Scalar] = []) -> Parsed {
+    /// unexpected: refused when typed, kept out of place when an edit elsewhere moved them there. The input in
+    /// `formatting` (a weekday's text) is passed over: the caller writes what stands for it.
+    func format(
+        _ input: [Unicode.Scalar], context: FormatContext, skipping: [Unicode.Scalar] = [],
+        formatting: Range<Int>? = nil
+    ) -> Parsed {
         let end = input.count
         var lastDigit = -1
         var filled: [[Significant]] = Array(repeating: [], count: segments.count)
@@ -140,6 +149,10 @@ struct DigitSegments: Sendable {
         }
         var index = 0
         while index < end {
+            if let formatting, formatting.contains(index) {
+                index = formatting.upperBound
+                continue
+            }
             let scalar = input[index].halfWidth
             if let named, MonthNames.isNameScalar(scalar) {
                 defer { boundaryDue = false }
@@ -199,7 +212,7 @@ struct DigitSegments: Sendable {
                         current += 1
                         closing[current] = index
                     } else if !context.isFresh(index) || context.submitted,
-                        Self.digitFollows(input, after: index, orLetter: named != nil)
+                        Self.digitFollows(input, after: index, orLetter: named != nil, formatting: formatting)
                     {
                         // A separator already in the text holds the digits after it in their part.
                         heldBy[current] = index

@@ -124,16 +124,19 @@ public struct DateStyle: Sendable, Equatable {
     public var monthNames: MonthNames
     /// The names a month alone (`MMM YYYY`) writes (CLDR's stand-alone context: `март` in `ru`).
     public var monthNamesAlone: MonthNames
+    /// The weekday names a pattern with `EEE` writes (CLDR's abbreviations in a date: `Di.` in `de`).
+    public var weekdayNames: WeekdayNames
 
     public init(
         order: DateOrder, separator: Unicode.Scalar, marks: [Unicode.Scalar] = [], monthNames: MonthNames = .english,
-        monthNamesAlone: MonthNames = .english
+        monthNamesAlone: MonthNames = .english, weekdayNames: WeekdayNames = .english
     ) {
         self.order = order
         self.separator = separator
         self.marks = marks
         self.monthNames = monthNames
         self.monthNamesAlone = monthNamesAlone
+        self.weekdayNames = weekdayNames
     }
 
     /// `2024-12-31`.
@@ -278,6 +281,38 @@ public struct MonthNames: Sendable, Equatable {
             $0.month == month && $0.letters.count >= typed.count && $0.letters.starts(with: typed)
         }
     }
+}
+
+/// The seven weekday names a date pattern with `EEE` writes, Monday first (ISO 8601's order). A weekday follows
+/// from the date: it is written once the date is whole and real, and read back as formatting, never typed.
+public struct WeekdayNames: Sendable, Equatable {
+    /// The names as written (`Tue`, `Di.`), Monday first.
+    public let names: [[Unicode.Scalar]]
+
+    /// Seven names, Monday first; nil unless each has a letter and no decimal digit (the date's digits tell
+    /// where the weekday's text ends).
+    public init?(_ names: [String]) {
+        let written = names.map { Array($0.unicodeScalars) }
+        guard written.count == 7,
+            written.allSatisfy({ name in
+                name.contains(where: Self.isNameScalar) && !name.contains { $0.properties.numericType == .decimal }
+            })
+        else { return nil }
+        self.names = written
+    }
+
+    /// True for a character of a name: a letter (Chinese's `一` of `周一` too, though it is a number), or a
+    /// combining mark.
+    static func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar.properties.isAlphabetic && scalar.properties.numericType != .decimal)
+            || scalar.properties.generalCategory.isCombiningMark
+    }
+
+    /// Mon, Tue, … Sun.
+    public static let english = WeekdayNames(["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"])!
+
+    /// The name of `weekday` (1, Monday, to 7, Sunday).
+    public func name(_ weekday: Int) -> [Unicode.Scalar] { names[weekday - 1] }
 }
 
 extension Unicode.GeneralCategory {

@@ -51,7 +51,9 @@ enum CoreRules {
             "date", options: ["pattern"],
             summary: "`DD.MM.YYYY`, `MM/DD/YYYY`, `YYYY-MM-DD`… (`pattern` omitted: the request locale's order), "
                 + "or a month alone: `MM/YYYY`, `YYYY-MM`, `MM.YYYY`…; `MMM` for `MM` writes the month's name in the "
-                + "request locale (`DD MMM YYYY`: `31 Dec 2024`, `31 Dez 2024`), typed as digits or letters; "
+                + "request locale (`DD MMM YYYY`: `31 Dec 2024`, `31 Dez 2024`), typed as digits or letters; `EEE` "
+                + "before or after the date its weekday, written once the date is whole (`EEE, DD.MM.YYYY`: "
+                + "`Tue, 31.12.2024`); "
                 + "`value` the digits, `meta.date` the ISO date (`2024-12-31`, a month `2024-12`)"
         ) { options in
             guard let text = options.string("pattern") else { return DateFormatter(pattern: nil) }

@@ -43,6 +43,23 @@ public struct CalendarDate: Sendable, Comparable, CustomStringConvertible {
             day: dayOfYear - (153 * marchMonth + 2) / 5 + 1)
     }
 
+    /// The days from 1970-01-01 to the date (negative before it): the inverse of ``init(daysSinceEpoch:)``.
+    public var daysSinceEpoch: Int {
+        let marchYear = month <= 2 ? year - 1 : year
+        let era = (marchYear >= 0 ? marchYear : marchYear - 399) / 400
+        let yearOfEra = marchYear - era * 400
+        let marchMonth = month > 2 ? month - 3 : month + 9
+        let dayOfYear = (153 * marchMonth + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The day of the week, ISO 8601's number: 1 for Monday to 7 for Sunday (1970-01-01 was a Thursday).
+    public var weekday: Int {
+        let days = daysSinceEpoch
+        return ((days + 3) % 7 + 7) % 7 + 1
+    }
+
     /// Parses `YYYY-MM-DD` or `YYYYMMDD`; nil when the text is not a real date (2026-02-30).
     public static func parse(_ text: String) -> CalendarDate? {
         let digits = text.unicodeScalars.filter { $0 != "-" }

@@ -148,8 +148,8 @@ public struct DateValidator: Validator {
 
     public func check(_ input: ValidationInput) -> RuleCheck {
         var check = verdict(input)
-        // A pattern with the month's name shows its example in the request's language (`31 Dez 2024`).
-        if case .pattern(let own)? = layout, own.namedMonth, check.placeholders == nil {
+        // A pattern with the month's or weekday's name shows its example in the request's language (`31 Dez 2024`).
+        if case .pattern(let own)? = layout, own.namedMonth || own.weekday != nil, check.placeholders == nil {
             check.placeholders = ["example": DateLayout.pattern(own).pattern(input.conventions).write(Self.example)]
         }
         return check

@@ -119,12 +119,14 @@ public enum LocaleData {
             // the `/` of Arabic's `‏/`), with the invisible marks CLDR puts before it; none is `-`.
             let scalars = Array(text(separator).unicodeScalars)
             let (names, alone) = (monthNames(locale, standalone: false), monthNames(locale, standalone: true))
+            let weekdays = weekdayNames(locale)
             guard let visible = scalars.firstIndex(where: { !$0.properties.isWhitespace && !Self.isMark($0) }) else {
-                return DateStyle(order: dateOrder, separator: "-", monthNames: names, monthNamesAlone: alone)
+                return DateStyle(
+                    order: dateOrder, separator: "-", monthNames: names, monthNamesAlone: alone, weekdayNames: weekdays)
             }
             return DateStyle(
                 order: dateOrder, separator: scalars[visible], marks: scalars[..<visible].filter(Self.isMark),
-                monthNames: names, monthNamesAlone: alone)
+                monthNames: names, monthNamesAlone: alone, weekdayNames: weekdays)
         }
     }
 
@@ -144,10 +146,22 @@ public enum LocaleData {
 
     /// ICU's twelve names of `locale`'s months, January first.
     private static func monthNameList(_ locale: String, standalone: Bool, wide: Bool) -> [String]? {
+        symbolRows(12) { cicu_month_names(locale, standalone ? 1 : 0, wide ? 1 : 0, $0) }
+    }
+
+    /// The weekday names `locale` writes in a date (CLDR's abbreviations: `Di.`, `вт`), Monday first; English's
+    /// where ICU has none that ``WeekdayNames`` takes.
+    public static func weekdayNames(_ locale: String) -> WeekdayNames {
+        guard let sundayFirst = symbolRows(7, { cicu_weekday_names(locale, $0) }) else { return .english }
+        return WeekdayNames(Array(sundayFirst.dropFirst()) + [sundayFirst[0]]) ?? .english
+    }
+
+    /// `count` rows of CICU_MONTH_NAME_SIZE bytes that `fill` writes (0 on success), as strings.
+    private static func symbolRows(_ count: Int, _ fill: (UnsafeMutablePointer<CChar>) -> Int32) -> [String]? {
         let size = Int(CICU_MONTH_NAME_SIZE)
-        var buffer = [CChar](repeating: 0, count: 12 * size)
-        guard cicu_month_names(locale, standalone ? 1 : 0, wide ? 1 : 0, &buffer) == 0 else { return nil }
-        return (0..<12).map { month in text(Array(buffer[(month * size)..<((month + 1) * size)])) }
+        var buffer = [CChar](repeating: 0, count: count * size)
+        guard buffer.withUnsafeMutableBufferPointer({ fill($0.baseAddress!) }) == 0 else { return nil }
+        return (0..<count).map { row in text(Array(buffer[(row * size)..<((row + 1) * size)])) }
     }
 
     /// A scalar's canonical decomposition (NFD), from ICU.

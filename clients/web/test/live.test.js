@@ -107,6 +107,8 @@ const fields = {
   mac_address: ["0", "a", "F", "9", "_", ":", "b"],
   // Digits written as a month's name (`12` is `Dec`), or the name typed.
   date_month_name: ["3", "1", "1", "2", "4", " ", "d", "e", "c", "2"],
+  // The weekday written once the date is whole, and gone at the next Backspace.
+  date_weekday: ["3", "1", "1", "2", "2", "0", "2", "4", "5", ","],
 };
 
 for (const [field, typed] of Object.entries(fields)) {

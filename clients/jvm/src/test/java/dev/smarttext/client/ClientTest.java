@@ -325,7 +325,7 @@ class ClientTest {
             assertEquals("2026-12-01", fields.version());
             List<String> names = new ArrayList<>();
             for (FieldList.Summary field : fields.fields()) names.add(field.name());
-            assertEquals(30, names.size());
+            assertEquals(31, names.size());
             List<String> sorted = new ArrayList<>(names);
             Collections.sort(sorted);
             assertEquals(sorted, names, "sorted by name");
