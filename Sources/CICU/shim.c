@@ -440,9 +440,9 @@ int cicu_month_names(const char *locale, int standalone, int wide, char *names) 
     return cicu_date_symbols(locale, symbols, 0, 12, names);
 }
 
-int cicu_weekday_names(const char *locale, char *names) {
+int cicu_weekday_names(const char *locale, int wide, char *names) {
     // ICU counts weekdays from 1, Sunday.
-    return cicu_date_symbols(locale, UDAT_SHORT_WEEKDAYS, 1, 7, names);
+    return cicu_date_symbols(locale, wide ? UDAT_WEEKDAYS : UDAT_SHORT_WEEKDAYS, 1, 7, names);
 }
 
 int cicu_decompose(uint32_t scalar, uint32_t *out, int capacity) {

@@ -33,6 +33,9 @@ import Testing
         Row(field: "first", before: "Tue|, 31 Dec 2024", action: .backspace, after: "Tue, |31 Dec 2024"),
         Row(field: "first", before: "|", action: .paste("Wed, 31 Dec 2024"), after: "Tue, 31 Dec 2024|"),
         Row(field: "first", before: "|", action: .paste("tue 31 december 2024"), after: "Tue, 31 Dec 2024|"),
+        Row(field: "last", before: "|", action: .paste("31.12.2024 (Tuesday)"), after: "31.12.2024| (Tue)"),
+        // Letters already there (a month's being typed) and one typed after them never make a weekday's name.
+        Row(field: "first", before: "Tu[e, 3]1 Dec 2024", action: .backspace, after: "|1 Dec 2024"),
         Row(field: "first", before: "|", action: .paste("31 Feb 2024"), after: "31 Feb 2024|", value: "31022024"),
         Row(field: "first", before: "Tue, [31 Dec 2024]", action: .backspace, after: "|"),
         Row(field: "last", before: "|", action: .paste("31122024"), after: "31.12.2024| (Tue)", value: "31122024"),
@@ -95,6 +98,7 @@ import Testing
         #expect(field.format(text, locale: locale).text == text, "\(tag): \(text) read back")
         // English's names read in every locale.
         #expect(field.format("Tue, 31 Dec 2024", locale: locale).text == text)
+        #expect(field.format("Tuesday, 31 Dec 2024", locale: locale).text == text)
     }
 
     /// Spanish's `mar` is Tuesday and March: letters that may be the month being typed are the month's.
@@ -107,6 +111,11 @@ import Testing
         #expect(field.format(whole.text, locale: spanish).text == whole.text)
         let back = try field.edit(request(Marked("31 mar 2026 mar|"), .backspace), locale: spanish)
         #expect(back.text == "31 mar 202")
+        // Russian's `с` begins September's name; `р` after it spells Wednesday's `ср`, which is not typed.
+        let russian = requestLocale("ru-RU")
+        let first = try Self.field("first")
+        let typed = try first.edit(request(Marked("с|"), .type("р")), locale: russian)
+        #expect(typed.text == "с" && typed.rejected)
     }
 
     /// A value submitted with another day's name is not that date; the date's own name, in any case, is.

@@ -84,9 +84,10 @@ int cicu_date_order(const char *locale, char order[4], char *separator, size_t s
 enum { CICU_MONTH_NAME_SIZE = 64 };
 int cicu_month_names(const char *locale, int standalone, int wide, char *names);
 
-/// The locale's abbreviated weekday names as a date writes them (CLDR's format context: "Tue", "Di.", "вт"),
-/// Sunday first, as UTF-8 into `names`: 7 rows of CICU_MONTH_NAME_SIZE bytes. Returns 0 on success.
-int cicu_weekday_names(const char *locale, char *names);
+/// The locale's weekday names as a date writes them (CLDR's format context), Sunday first, as UTF-8 into
+/// `names`: 7 rows of CICU_MONTH_NAME_SIZE bytes. `wide` 0: abbreviated ("Tue", "Di.", "вт"); 1: in full
+/// ("Tuesday", "Dienstag"). Returns 0 on success.
+int cicu_weekday_names(const char *locale, int wide, char *names);
 
 /// The canonical decomposition of `scalar` (NFD: `ΐ` is `ι` U+0308 U+0301) into `out`, at most `capacity`
 /// scalars. Returns how many, 1 (the scalar itself) when it has none, 0 on failure.

@@ -215,10 +215,10 @@ public struct DatePattern: Sendable, Equatable, CustomStringConvertible {
     /// The weekday's text in `input`, where the pattern writes one: the scalars before the first digit (a
     /// weekday written first) or after the last (written last), when their letters are a weekday's name, in any
     /// case: the locale's (`Di.`) or English's (`Tue`). Typed or pasted, they must spell a whole name with
-    /// nothing but the literals around it (`tue,`, `DI`); already in the text, the letters left of one after a
-    /// deletion in it will do (`Tu, `: ``WeekdayText/partial``, formatting only beside a whole date). Never
-    /// letters that may be the month's name being typed, while the rest does not spell it (Spanish's `mar` is
-    /// Tuesday and March: `31 mar` is March, `31 dic 2024 mar` a Tuesday).
+    /// nothing but the literals around it (`tue,`, `DI`), and none be letters already there; already in the
+    /// text, the letters left of one after a deletion in it will do (`Tu, `: the letters but for one run of
+    /// them; the caller takes them only beside a whole date). The caller tells letters that may also be the month's name being typed
+    /// (Spanish's `mar` is Tuesday and March: `31 mar` is March, `31 dic 2024 mar` a Tuesday).
     func weekdayText(in input: [Unicode.Scalar], context: FormatContext) -> WeekdayText? {
         guard let placement = weekday else { return nil }
         let isDigit = { (scalar: Unicode.Scalar) in scalar.halfWidth.asciiDigit != nil }
@@ -229,15 +229,15 @@ public struct DatePattern: Sendable, Equatable, CustomStringConvertible {
         let run = input[range].map { MonthNames.fold($0.halfWidth) }
         let letters = run.filter(WeekdayNames.isNameScalar)
         guard !letters.isEmpty else { return nil }
-        if namedMonth, monthNames.match(run.filter(MonthNames.isNameScalar)) != nil {
-            // Unless the rest of the text spells the month already, they may be its letters.
-            let rest = placement.leading ? input[range.upperBound...] : input[..<range.lowerBound]
-            let spelled = monthNames.match(rest.map(\.halfWidth).filter(MonthNames.isNameScalar)) ?? 0
-            if spelled == 0 { return nil }
-        }
         let fresh = range.contains(where: context.isFresh)
+        let mayBeMonth = namedMonth && monthNames.match(run.filter(MonthNames.isNameScalar)) != nil
+        // Letters typed or pasted onto others already there (a month's `с` and a typed `р` spelling `ср`) are not a
+        // weekday's: one is typed or pasted whole.
+        if fresh && range.contains(where: { !context.isFresh($0) && WeekdayNames.isNameScalar(input[$0].halfWidth) }) {
+            return nil
+        }
         let around = Set(placement.joiner + placement.closer + [" ", ",", "."])
-        let names = weekdayNames.names + (weekdayNames == .english ? [] : WeekdayNames.english.names)
+        let names = weekdayNames.readings + (weekdayNames == .english ? [] : WeekdayNames.english.readings)
         var partial = false
         for (number, name) in names.enumerated() {
             let folded = name.map { MonthNames.fold($0.halfWidth) }
@@ -246,10 +246,10 @@ public struct DatePattern: Sendable, Equatable, CustomStringConvertible {
                 !fresh
                     || run.allSatisfy({ WeekdayNames.isNameScalar($0) || around.contains($0) || folded.contains($0) })
             {
-                return WeekdayText(range: range, weekday: number % 7 + 1, partial: false)
+                return WeekdayText(range: range, weekday: number % 7 + 1, mayBeMonth: mayBeMonth)
             }
-            // What a deletion inside the name leaves of it: its letters but for one run of them.
-            if !fresh, letters.count < nameLetters.count {
+            // What a deletion inside a name the field writes leaves of it: its letters but for one run of them.
+            if !fresh, number < 7, letters.count < nameLetters.count {
                 let kept = (0...letters.count).contains { head in
                     nameLetters.prefix(head).elementsEqual(letters.prefix(head))
                         && nameLetters.suffix(letters.count - head).elementsEqual(letters.suffix(letters.count - head))
@@ -257,7 +257,7 @@ public struct DatePattern: Sendable, Equatable, CustomStringConvertible {
                 partial = partial || kept
             }
         }
-        return partial ? WeekdayText(range: range, weekday: nil, partial: true) : nil
+        return partial ? WeekdayText(range: range, weekday: nil, mayBeMonth: mayBeMonth) : nil
     }
 
     /// Writes the weekday of `date` where the pattern puts it, around the date's text in `output`: literals, a
@@ -283,8 +283,9 @@ struct WeekdayText {
     var range: Range<Int>
     /// The weekday its letters name (1, Monday, to 7), nil when they are what a deletion left of one.
     var weekday: Int?
-    /// True when they are what a deletion left of one.
-    var partial: Bool
+    /// True when its letters begin a month's name too (Spanish's `mar`): the month's while its part is not
+    /// spelled otherwise.
+    var mayBeMonth: Bool
 }
 
 /// Where a date pattern writes the weekday (`EEE`): before the date (`EEE, DD MMM YYYY`: `Tue, 31 Dec 2024`) or
@@ -348,12 +349,23 @@ public struct DateFormatter: TextFormatter {
 
     public func format(_ input: [Unicode.Scalar], context: FormatContext) -> Formatted {
         let pattern = DatePattern.resolved(self.pattern, context.conventions)
-        // A weekday's text, the date's (`Tue, `) or another's (a pasted one is rewritten), is formatting; what a
-        // deletion left of one only beside a whole date (else the letters are kept, as another edit left them).
+        // A weekday's text, the date's (`Tue, `) or another's (a pasted one is rewritten), or what a deletion left
+        // of one, is formatting.
         var weekday = pattern.weekdayText(in: input, context: context)
         var parsed = pattern.segments.format(input, context: context, formatting: weekday?.range)
         var date = parsed.complete ? Self.date(parsed, pattern) : nil
-        if weekday?.partial == true && date == nil {
+        let month = pattern.parts.firstIndex(of: .month)!
+        // What a deletion left of a weekday is one beside a whole date, or beside the date's digits where the deletion
+        // just was (its point is where fresh input would start); else the letters stay, as they were.
+        let remnant = weekday.map { found in
+            date != nil
+                || (!context.submitted && !context.hasFresh && found.range.count < input.count
+                    && (found.range.lowerBound...found.range.upperBound).contains(context.fresh.lowerBound))
+        }
+        if let found = weekday,
+            (found.mayBeMonth && parsed.values[month] == nil) || (found.weekday == nil && remnant != true)
+        {
+            // Letters that begin a month's name, while the month is not whole without them, are the month's.
             weekday = nil
             parsed = pattern.segments.format(input, context: context)
             date = parsed.complete ? Self.date(parsed, pattern) : nil
@@ -369,7 +381,11 @@ public struct DateFormatter: TextFormatter {
             }
         }
         if let range = weekday?.range {
-            output.normalized = (output.normalized + range.filter { !output.unexpected.contains($0) }).sorted()
+            // Typed or pasted, it is a normalization (not lost, rule 10; not unexpected, rule 11); already in the
+            // text, it was the field's literals, so that the rule-10 check still sees anything else it took.
+            output.normalized =
+                (output.normalized
+                + range.filter { context.isFresh($0) && !output.unexpected.contains($0) }).sorted()
         }
         return output
     }

@@ -288,6 +288,8 @@ public struct MonthNames: Sendable, Equatable {
 public struct WeekdayNames: Sendable, Equatable {
     /// The names as written (`Tue`, `Di.`), Monday first.
     public let names: [[Unicode.Scalar]]
+    /// Every name read, Monday's first: the names, then others of the same days (`Tuesday`, `Dienstag`), by seven.
+    public private(set) var readings: [[Unicode.Scalar]]
 
     /// Seven names, Monday first; nil unless each has a letter and no decimal digit (the date's digits tell
     /// where the weekday's text ends).
@@ -299,6 +301,16 @@ public struct WeekdayNames: Sendable, Equatable {
             })
         else { return nil }
         self.names = written
+        readings = written
+    }
+
+    /// These names, reading `others` too (seven other names of the same days, Monday's first: `Tuesday` for
+    /// `Tue`) where they are names ``init(_:)`` takes.
+    public func reading(_ others: [String]) -> WeekdayNames {
+        guard let other = WeekdayNames(others) else { return self }
+        var wider = self
+        wider.readings += other.names
+        return wider
     }
 
     /// True for a character of a name: a letter (Chinese's `一` of `周一` too, though it is a number), or a
@@ -308,8 +320,10 @@ public struct WeekdayNames: Sendable, Equatable {
             || scalar.properties.generalCategory.isCombiningMark
     }
 
-    /// Mon, Tue, … Sun.
-    public static let english = WeekdayNames(["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"])!
+    /// Mon, Tue, … Sun, reading Monday, Tuesday, … Sunday too.
+    public static let english = WeekdayNames(["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"])!.reading([
+        "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday",
+    ])
 
     /// The name of `weekday` (1, Monday, to 7, Sunday).
     public func name(_ weekday: Int) -> [Unicode.Scalar] { names[weekday - 1] }

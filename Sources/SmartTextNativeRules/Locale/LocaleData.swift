@@ -149,11 +149,15 @@ public enum LocaleData {
         symbolRows(12) { cicu_month_names(locale, standalone ? 1 : 0, wide ? 1 : 0, $0) }
     }
 
-    /// The weekday names `locale` writes in a date (CLDR's abbreviations: `Di.`, `вт`), Monday first; English's
-    /// where ICU has none that ``WeekdayNames`` takes.
+    /// The weekday names `locale` writes in a date (CLDR's abbreviations: `Di.`, `вт`), Monday first, reading
+    /// its full names too (`Dienstag`); English's where ICU has none that ``WeekdayNames`` takes.
     public static func weekdayNames(_ locale: String) -> WeekdayNames {
-        guard let sundayFirst = symbolRows(7, { cicu_weekday_names(locale, $0) }) else { return .english }
-        return WeekdayNames(Array(sundayFirst.dropFirst()) + [sundayFirst[0]]) ?? .english
+        func list(wide: Bool) -> [String]? {
+            guard let sundayFirst = symbolRows(7, { cicu_weekday_names(locale, wide ? 1 : 0, $0) }) else { return nil }
+            return Array(sundayFirst.dropFirst()) + [sundayFirst[0]]
+        }
+        guard let names = list(wide: false).flatMap(WeekdayNames.init) else { return .english }
+        return list(wide: true).map(names.reading) ?? names
     }
 
     /// `count` rows of CICU_MONTH_NAME_SIZE bytes that `fill` writes (0 on success), as strings.
