@@ -22,6 +22,20 @@ ensure_packages() {
 # toolchain's FoundationNetworking (used by the Swift client and its tests) loads.
 BUILD_PACKAGES=(pkg-config libmicrohttpd-dev libphonenumber-dev libre2-dev libzxcvbn-dev libicu-dev libcurl4)
 
+# `swift build` with the arguments given, once more when the package manager itself dies of a signal (seen
+# once here: swift-build crashed in libdispatch's event loop, exit 139, in a CI run on 2026-12-04); a failed
+# compilation exits 1 and is not retried. The retry is reported.
+swift_build() {
+    local status=0
+    swift build "$@" || status=$?
+    if [ "$status" -ge 128 ]; then
+        echo "swift build $* died of signal $((status - 128)): building once more" >&2
+        status=0
+        swift build "$@" || status=$?
+    fi
+    return "$status"
+}
+
 # Fails with a clear message when the Swift toolchain is missing.
 require_swift() {
     command -v swift >/dev/null 2>&1 && return 0

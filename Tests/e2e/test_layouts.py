@@ -117,7 +117,7 @@ class LayoutSwitches(unittest.TestCase):
     # MARK: tests
 
     def test_the_playground_shows_the_new_masks(self):
-        for name in ("tax_id_br", "phone_br", "mac_address"):
+        for name in ("tax_id_br", "phone_br", "mac_address", "date_weekday"):
             self.assertTrue(self.driver.find_element(By.ID, f"field-{name}").is_displayed(), name)
         tax_id = self.driver.find_element(By.ID, "field-tax_id_br")
         tax_id.click()
@@ -126,6 +126,14 @@ class LayoutSwitches(unittest.TestCase):
         WebDriverWait(self.driver, 10).until(lambda d: '"mask": "cnpj"' in answer.text)
         self.assertEqual(tax_id.get_property("value"), "11.222.333/0001-81")
         self.assertIn('"state": "valid"', answer.text)
+        # The month's and the weekday's names (issue 28) are among the playground's fields too.
+        weekday = self.driver.find_element(By.ID, "field-date_weekday")
+        weekday.click()
+        weekday.send_keys("31122024")
+        answer = self.driver.find_element(By.ID, "answer-date_weekday")
+        WebDriverWait(self.driver, 10).until(lambda d: '"date": "2024-12-31"' in answer.text)
+        self.assertEqual(weekday.get_property("value"), "Tue, 31 Dec 2024")
+        self.assertTrue(self.driver.find_element(By.ID, "field-date_month_name").is_displayed())
 
     def test_a_cpf_typed_on_to_a_cnpj_and_back(self):
         expected = self.check("tax_id_br", list(CNPJ) + [BACKSPACE] * 3, [CNPJ])

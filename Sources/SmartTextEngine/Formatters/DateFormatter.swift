@@ -72,7 +72,7 @@ public struct DatePattern: Sendable, Equatable, CustomStringConvertible {
         scalars.removeLast(3)
         let joiner = Array(scalars.reversed().prefix { $0 == " " || $0 == "," || $0 == "(" }.reversed())
         guard !joiner.isEmpty, joiner.contains("(") == !closer.isEmpty, joiner.last == "(" || closer.isEmpty,
-            joiner.count { $0 == "(" } <= 1
+            joiner.count(where: { $0 == "(" }) <= 1
         else { return nil }
         let date = TextUnits.string(Array(scalars.dropLast(joiner.count)))
         return (date, WeekdayPlacement(leading: false, joiner: joiner, closer: closer))
@@ -216,9 +216,10 @@ public struct DatePattern: Sendable, Equatable, CustomStringConvertible {
     /// weekday written first) or after the last (written last), when their letters are a weekday's name, in any
     /// case: the locale's (`Di.`) or English's (`Tue`). Typed or pasted, they must spell a whole name with
     /// nothing but the literals around it (`tue,`, `DI`), and none be letters already there; already in the
-    /// text, the letters left of one after a deletion in it will do (`Tu, `: the letters but for one run of
-    /// them; the caller takes them only beside a whole date). The caller tells letters that may also be the month's name being typed
-    /// (Spanish's `mar` is Tuesday and March: `31 mar` is March, `31 dic 2024 mar` a Tuesday).
+    /// text, what a deletion left of a name the field writes will do (`Tu, `: its letters but for one run of
+    /// them), which the caller takes beside a whole date or where the deletion was. It also tells letters that
+    /// may be the month's name being typed (Spanish's `mar` is Tuesday and March: `31 mar` is March,
+    /// `31 dic 2024 mar` a Tuesday).
     func weekdayText(in input: [Unicode.Scalar], context: FormatContext) -> WeekdayText? {
         guard let placement = weekday else { return nil }
         let isDigit = { (scalar: Unicode.Scalar) in scalar.halfWidth.asciiDigit != nil }
@@ -338,7 +339,7 @@ public struct DateFormatter: TextFormatter {
     /// The locale's pattern, or the locale's month or weekday names.
     public var readsLocale: Bool { pattern == nil || pattern?.namedMonth == true || pattern?.weekday != nil }
     /// Digits, and the separators a date is typed with (whatever the locale's is); letters and marks where the
-    /// month's name is written.
+    /// month's or the weekday's name is written.
     public var acceptedCharacters: AcceptedCharacters {
         let named = pattern?.namedMonth == true || pattern?.weekday != nil
         // A name's combining marks (Hindi's `़`) are neither letters nor digits; a weekday's text is pasted.
