@@ -130,6 +130,18 @@ import Testing
         try ReadmeExample.checkDates("month names", builtin: "date_month_name", rows: 7)
     }
 
+    /// Letters out of place right after a name written whole stay apart from it in the value, which formats back
+    /// to the text (`0 juil lu` is not `juillet`'s `0juillu`; found with other seeds of the generated properties).
+    @Test func lettersAfterAWholeNameKeepTheirSeparatorInTheValue() throws {
+        let field = try Self.field("dmy")
+        for (tag, text) in [("fr-FR", "0 juil lu"), ("es-ES", "1 ago se5arE0"), ("en-US", "3 Dec em")] {
+            let locale = requestLocale(tag)
+            let shown = field.format(text, locale: locale)
+            #expect(shown.text == text, "\(tag)")
+            #expect(field.format(shown.value, locale: locale).text == text, "\(tag): value \(shown.value)")
+        }
+    }
+
     @Test func namesThatCannotBeTypedLetterByLetterAreRefused() {
         #expect(MonthNames(["1月", "2月", "3月", "4月", "5月", "6月", "7月", "8月", "9月", "10月", "11月", "12月"]) == nil)
         #expect(MonthNames(["Ja", "Jan", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]) == nil)

@@ -398,6 +398,11 @@ struct DigitSegments: Sendable {
                 if position == letters.lowerBound {
                     value += replacement
                 } else if !letters.contains(position) {
+                    // Letters right after a name written whole keep the separator between them, or they would
+                    // read as more of the name (`0 juil lu` is `0juil lu`, not `juillet`'s `0juillu`).
+                    if position == letters.upperBound, !asDigits, MonthNames.isNameScalar(scalar) {
+                        value.append(typedSeparator)
+                    }
                     value.append(scalar)
                 }
                 position += 1
