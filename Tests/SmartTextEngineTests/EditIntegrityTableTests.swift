@@ -38,6 +38,9 @@ func configuredField(_ formatters: String, validators: String = "[]") throws -> 
         "full_width": ###"[{"mask": {"pattern": "##／##"}}]"###,
         "digits_ru_plus": #"["digits", {"mask": {"pattern": "+7 (###) ###-##-##"}}]"#,
         "time24": #"[{"time": {"clock": 24}}]"#,
+        "date_slash": #"[{"date": {"pattern": "DD/MM/YYYY"}}]"#,
+        "date_weekday": #"[{"date": {"pattern": "EEE, DD MMM YYYY"}}]"#,
+        "trim_12": #"["trim", {"maxLength": {"max": 12}}]"#,
     ]
 
     static func field(_ name: String) throws -> Field {
@@ -141,6 +144,14 @@ func configuredField(_ formatters: String, validators: String = "[]") throws -> 
         Row(field: "date", before: "2000-02-2|9", action: .backspace, after: "2000-02-|9"),
         Row(field: "date", before: "2020-0|7-09", action: .backspace, after: "2020-|7-09"),
         Row(field: "time24", before: "|01:1", action: .delete, after: "|1:1"),
+        // A separator that holds a part short stays where it is: a paste that would make it another part's
+        // (`3.2` over `0/` of `0/5/3` is not `03/02/53`) keeps what of it fits, and a padding `0` is not written
+        // with the separator typed after the digit it pads.
+        Row(field: "date_slash", before: "[0/]5/3", action: .paste("ß3.2+"), after: "03/|5/3", truncated: true),
+        Row(field: "date_slash", before: "[7]/0", action: .paste("216"), after: "21/06|/0"),
+        // Letters before a date that begin a weekday's name without being what a deletion left of one stay, out
+        // of place, as formatting the text gives them (`SN03` is no remnant of `Sun` when nothing was deleted).
+        Row(field: "date_weekday", before: "|N03", action: .type("S"), after: "S|N03"),
         Row(field: "reference_upper", before: "|REF-4EF4KD", action: .delete, after: "|REF-EF4KD"),
         Row(field: "ru_plus", before: "|+7 (17", action: .delete, after: "|+7 (7"),
         Row(field: "full_width", before: "12／|34", action: .type("x"), after: "12／|34", rejected: true),
@@ -177,6 +188,24 @@ func configuredField(_ formatters: String, validators: String = "[]") throws -> 
         #expect(typedOutcome.text == expected)
         #expect(pasted.text == expected)
         #expect(field.format(typedOutcome.value).text == expected)
+    }
+
+    /// A value submitted too long is cut at the limit, and white space the cut leaves at its end goes too: a
+    /// `trim` before the limit would take it on the next formatting (rule 9).
+    @Test func aSubmittedValueCutAtTheLimitEndsWithoutWhiteSpace() throws {
+        let field = try Self.field("trim_12")
+        let once = field.format("a b c d e f g h", event: .submit, submitted: true)
+        #expect(once.text == "a b c d e f")
+        #expect(field.format(once.text, event: .submit, submitted: true).text == once.text)
+        #expect(field.format("a b c d e f", event: .submit, submitted: true).text == "a b c d e f")
+    }
+
+    /// A text formatted as it stands has no deletion point: `SN03` keeps its letters (the `S` the month's, as
+    /// `Sep` begins with it; the rest out of place), which only a deletion just made in `Sun` would make formatting.
+    @Test func lettersOfNoWeekdayStayWhenNothingWasDeleted() throws {
+        let field = try Self.field("date_weekday")
+        #expect(field.format("SN03").text == "SN03")
+        #expect(field.format("SN03").unexpected == ["N", "0", "3"])
     }
 
     @Test func theValueOfAPatternThatStartsWithDigitsHoldsThem() throws {

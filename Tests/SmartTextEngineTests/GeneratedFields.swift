@@ -9,6 +9,20 @@ import Testing
 /// property tests make fewer edits per field, over the same fields (the full run, which CI makes, makes all).
 let quickTier = ProcessInfo.processInfo.environment["SMARTTEXT_TEST_QUICK"] != nil
 
+/// A seed the random edits of the property tests are varied by (`SMARTTEXT_PROPERTY_SEED`, a decimal or
+/// `0x` number; 0 when unset, the committed seeds alone). Each test's own seed is XORed with it, so a run with
+/// another value walks other inputs over the same fields, and a failure replays with the same value.
+/// `scripts/test` runs the properties once more with a few other values.
+let propertySeed: UInt64 = {
+    guard let text = ProcessInfo.processInfo.environment["SMARTTEXT_PROPERTY_SEED"], !text.isEmpty else { return 0 }
+    let value = text.hasPrefix("0x") ? UInt64(text.dropFirst(2), radix: 16) : UInt64(text)
+    guard let value else { fatalError("SMARTTEXT_PROPERTY_SEED is not a number: \(text)") }
+    return value
+}()
+
+/// The property tests' generator: the test's own seed varied by ``propertySeed``.
+func propertyGenerator(_ seed: UInt64) -> SplitMix64 { SplitMix64(state: seed ^ propertySeed) }
+
 /// True in the sanitizer stages of `scripts/test` (`SMARTTEXT_TEST_SANITIZER`): they look for memory and
 /// thread faults, which one region's phone number finds as well as 245, so the suites that sweep every
 /// region take ``phoneRegionsUnderTest``'s sample there; the plain run just before sweeps them all.

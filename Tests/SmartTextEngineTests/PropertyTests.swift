@@ -33,7 +33,7 @@ func randomText(_ generator: inout SplitMix64, maxLength: Int) -> String {
     @Test(arguments: fields.map(\.0))
     func formattingIsIdempotentAndValueFormatsBackToText(name: String) {
         let field = Self.fields.first { $0.0 == name }!.1
-        var generator = SplitMix64(state: 0x5EED)
+        var generator = propertyGenerator(0x5EED)
         for _ in 0..<400 {
             let input = randomText(&generator, maxLength: 30)
             let once = field.format(input)
@@ -47,7 +47,7 @@ func randomText(_ generator: inout SplitMix64, maxLength: Int) -> String {
     @Test(arguments: fields.map(\.0))
     func typingOneCharacterAtATimeEqualsPasting(name: String) throws {
         let field = Self.fields.first { $0.0 == name }!.1
-        var generator = SplitMix64(state: 0xC0FFEE)
+        var generator = propertyGenerator(0xC0FFEE)
         for round in 0..<300 {
             var input = randomText(&generator, maxLength: 24)
             if round % 2 == 1 {
@@ -73,7 +73,7 @@ func randomText(_ generator: inout SplitMix64, maxLength: Int) -> String {
     @Test(arguments: fields.map(\.0))
     func randomEditsKeepTheCaretOnAClusterBoundaryAndChangeAppliesToTheOldText(name: String) throws {
         let field = Self.fields.first { $0.0 == name }!.1
-        var generator = SplitMix64(state: 0xBADC0DE)
+        var generator = propertyGenerator(0xBADC0DE)
         var text = ""
         for step in 0..<600 {
             if step % 60 == 0 { text = field.format(randomText(&generator, maxLength: 20)).text }
@@ -127,7 +127,7 @@ func randomText(_ generator: inout SplitMix64, maxLength: Int) -> String {
             $0.unicodeScalars.count == 1 && !accepted.contains($0.unicodeScalars.first!)
         }
         #expect(alphabet.contains { accepted.contains($0.unicodeScalars.first!) })
-        var generator = SplitMix64(state: 0xACCE97)
+        var generator = propertyGenerator(0xACCE97)
         for _ in 0..<200 {
             guard let character = candidates.randomElement(using: &generator) else { return }
             let text = field.format(randomText(&generator, maxLength: 20)).text
@@ -147,7 +147,7 @@ func randomText(_ generator: inout SplitMix64, maxLength: Int) -> String {
     func everyCharacterAFormatterUsesIsAccepted(name: String) {
         let field = Self.fields.first { $0.0 == name }!.1
         let accepted = field.formatter.acceptedCharacters
-        var generator = SplitMix64(state: 0xACCE98)
+        var generator = propertyGenerator(0xACCE98)
         for _ in 0..<400 {
             let input = Array(randomText(&generator, maxLength: 24).unicodeScalars)
             let formatted = field.formatter.format(input, context: FormatContext())

@@ -200,7 +200,7 @@ enum Keystroke: CustomStringConvertible {
     @Test(arguments: PropertyTests.fields.map(\.0))
     func keysSentTogetherGiveWhatKeysSentOneAtATimeGive(name: String) throws {
         let field = PropertyTests.fields.first { $0.0 == name }!.1
-        var generator = SplitMix64(state: 0x7E5701)
+        var generator = propertyGenerator(0x7E5701)
         for _ in 0..<150 {
             let keys = Self.randomKeys(&generator, count: Int.random(in: 1...16, using: &generator))
             let expected = try Self.oneAtATime(field, keys)

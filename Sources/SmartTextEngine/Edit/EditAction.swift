@@ -108,7 +108,7 @@ struct EditAction {
             Self.splice(old, removed, insertion),
             context: FormatContext(
                 final: final, fresh: removed.lowerBound..<(removed.lowerBound + insertion.count),
-                conventions: conventions))
+                conventions: conventions, editing: true))
     }
 
     /// The formatter's input for the edit as it now stands.

@@ -236,19 +236,29 @@ extension Field {
 
     /// For each input index of an edit's formatting: is its character still in the text? Kept, normalized
     /// away, or — for a separator that was significant (holding a date's part in place) — now the layout's
-    /// own separator. A letter or digit turned into formatting is not.
+    /// own separator in the same place among the characters around it (not one written after a digit that
+    /// came before it: `0/5/3` with `3.2` pasted over `0/` is not `03/02/53`, whose second `/` the old one
+    /// between `5` and `3` would be). A letter or digit turned into formatting is not.
     static func keptInputs(
         _ formatted: Formatted, old: [Unicode.Scalar], removing removed: Range<Int>, inserting count: Int
     ) -> [Bool] {
         var kept = [Bool](repeating: false, count: old.count - removed.count + count)
-        for source in formatted.sources {
+        let sources = formatted.sources
+        /// True when every input written before `position` comes before `index`, and every one after it after.
+        func inPlace(_ index: Int, at position: Int) -> Bool {
+            !sources[..<position].contains { ($0.inputIndex ?? -1) > index }
+                && !sources[(position + 1)...].contains { ($0.inputIndex ?? .max) < index }
+        }
+        for (position, source) in sources.enumerated() {
             switch source {
             case .kept(let index): kept[index] = true
             case .consumed(let index):
                 let oldIndex =
                     index < removed.lowerBound
                     ? index : index >= removed.lowerBound + count ? index - count + removed.count : nil
-                if let oldIndex, !old[oldIndex].isLetter && old[oldIndex].asciiDigit == nil {
+                if let oldIndex, !old[oldIndex].isLetter && old[oldIndex].asciiDigit == nil,
+                    inPlace(index, at: position)
+                {
                     kept[index] = true
                 }
             case .literal, .synthesized: break

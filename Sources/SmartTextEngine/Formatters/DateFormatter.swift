@@ -360,8 +360,8 @@ public struct DateFormatter: TextFormatter {
         // just was (its point is where fresh input would start); else the letters stay, as they were.
         let remnant = weekday.map { found in
             date != nil
-                || (!context.submitted && !context.hasFresh && found.range.count < input.count
-                    && (found.range.lowerBound...found.range.upperBound).contains(context.fresh.lowerBound))
+                || (found.range.count < input.count
+                    && context.deletionPoint.map((found.range.lowerBound...found.range.upperBound).contains) == true)
         }
         if let found = weekday,
             (found.mayBeMonth && parsed.values[month] == nil) || (found.weekday == nil && remnant != true)

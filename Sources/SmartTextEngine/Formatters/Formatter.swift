@@ -184,16 +184,23 @@ public struct FormatContext: Sendable, Equatable {
     public var submitted: Bool
     /// How the request's locale writes numbers, dates and times, and its phone region.
     public var conventions: LocaleConventions
+    /// True when the input is an edit's: ``fresh`` is where the edit was, an empty range at a deletion's
+    /// point (a whole text formatted as it stands has no such point).
+    public var editing: Bool
 
     public init(
         final: Bool = false, fresh: Range<Int> = 0..<0, submitted: Bool = false,
-        conventions: LocaleConventions = .neutral
+        conventions: LocaleConventions = .neutral, editing: Bool = false
     ) {
         self.final = final
         self.fresh = fresh
         self.submitted = submitted
         self.conventions = conventions
+        self.editing = editing
     }
+
+    /// Where a deletion just was, when the input is a deletion's (nothing fresh).
+    @inlinable public var deletionPoint: Int? { editing && fresh.isEmpty ? fresh.lowerBound : nil }
 
     /// True when input `index` is fresh.
     @inlinable public func isFresh(_ index: Int) -> Bool { fresh.contains(index) }
@@ -352,7 +359,12 @@ public struct FormatterPipeline: Sendable {
 
     /// The output positions of `formatted` that came from fresh input: the next formatter's fresh range.
     private static func freshOutput(of formatted: Formatted, fresh: Range<Int>) -> Range<Int> {
-        guard !fresh.isEmpty else { return 0..<0 }
+        guard !fresh.isEmpty else {
+            // A deletion's point: before the first output from input at or after it.
+            let point =
+                formatted.sources.firstIndex { ($0.inputIndex ?? -1) >= fresh.lowerBound } ?? formatted.sources.count
+            return point..<point
+        }
         var first: Int? = nil
         var last = 0
         for (position, source) in formatted.sources.enumerated() {

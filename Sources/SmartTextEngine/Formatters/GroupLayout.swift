@@ -47,7 +47,9 @@ package struct GroupLayout {
         }
         for (position, item) in significant.enumerated() {
             if position > 0 {
-                let limit = item.inputIndex ?? input.count
+                // Only input before the next character that has a place in it (a padding `0` has none: the
+                // separator after `21` in `216/0`, laid out `21/06/0`, is not the `/` typed after the `6`).
+                let limit = significant[position...].lazy.compactMap(\.inputIndex).first ?? input.count
                 placeLiterals(separator(position), into: &output, input: input, from: &searchFrom, before: limit)
             }
             if let index = item.inputIndex {

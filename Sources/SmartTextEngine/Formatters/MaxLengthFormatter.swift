@@ -4,7 +4,8 @@ import SmartTextSupport
 /// clusters). Typed or pasted characters past the limit are reported as
 /// overflow, so that an edit is refused or truncated instead of losing text at
 /// the end; a text already longer than `max` (that no edit made longer) keeps
-/// its characters, those past the limit reported as unexpected.
+/// its characters, those past the limit reported as unexpected. A value submitted at once that is too long
+/// is cut at the limit, white space left at the cut's end with it.
 public struct MaxLengthFormatter: TextFormatter {
     public let name = "maxLength"
     /// Most characters kept.
@@ -25,6 +26,11 @@ public struct MaxLengthFormatter: TextFormatter {
                 clusters += 1
                 keptCount += character.unicodeScalars.count
             }
+        }
+        if context.submitted {
+            // A value submitted too long is cut at the limit, and white space the cut leaves at its end goes
+            // with what is cut (a `trim` before this formatter would take it on the next formatting).
+            while keptCount > 0 && keptCount < input.count && input[keptCount - 1].isSpace { keptCount -= 1 }
         }
         let past = keptCount..<input.count
         if !context.hasFresh { keptCount = input.count }
