@@ -41,6 +41,8 @@ func configuredField(_ formatters: String, validators: String = "[]") throws -> 
         "date_slash": #"[{"date": {"pattern": "DD/MM/YYYY"}}]"#,
         "date_weekday": #"[{"date": {"pattern": "EEE, DD MMM YYYY"}}]"#,
         "trim_12": #"["trim", {"maxLength": {"max": 12}}]"#,
+        "hetu": #"[{"identifier": {"kind": "fi.hetu"}}]"#,
+        "plates": #####"["uppercase", {"mask": {"patterns": ["AAA-####", "####-AAA", "AA ## AA"]}}]"#####,
     ]
 
     static func field(_ name: String) throws -> Field {
@@ -144,14 +146,23 @@ func configuredField(_ formatters: String, validators: String = "[]") throws -> 
         Row(field: "date", before: "2000-02-2|9", action: .backspace, after: "2000-02-|9"),
         Row(field: "date", before: "2020-0|7-09", action: .backspace, after: "2020-|7-09"),
         Row(field: "time24", before: "|01:1", action: .delete, after: "|1:1"),
-        // A separator that holds a part short stays where it is: a paste that would make it another part's
-        // (`3.2` over `0/` of `0/5/3` is not `03/02/53`) keeps what of it fits, and a padding `0` is not written
-        // with the separator typed after the digit it pads.
-        Row(field: "date_slash", before: "[0/]5/3", action: .paste("ß3.2+"), after: "03/|5/3", truncated: true),
+        // A separator that holds a part short stays where it is, out of place in the last part when a paste
+        // before it fills the parts (`3.2` over `0/` of `0/5/3` is not `03/02/53`, which would make it the
+        // boundary before the `5`), and a padding `0` is not written with the separator typed after the digit
+        // it pads.
+        Row(field: "date_slash", before: "[0/]5/3", action: .paste("ß3.2+"), after: "03/02|/5/3", truncated: true),
         Row(field: "date_slash", before: "[7]/0", action: .paste("216"), after: "21/06|/0"),
         // Letters before a date that begin a weekday's name without being what a deletion left of one stay, out
         // of place, as formatting the text gives them (`SN03` is no remnant of `Sun` when nothing was deleted).
         Row(field: "date_weekday", before: "|N03", action: .type("S"), after: "S|N03"),
+        // Of several patterns, the one the answer's own text chooses: `ßa` pasted before `R8F-` is not `SS R8 F`
+        // (the `a` refused, the `R` out of place), whose text lays out `SSR-8F`.
+        Row(field: "plates", before: "|R8F-", action: .paste("ßa"), after: "SS|R-8F", truncated: true),
+        // A symbol that is part of the value (the century sign of a Finnish henkilötunnus) stays where an edit
+        // moves it, out of place, as a digit does; typed back, the digit puts it in place again.
+        Row(field: "hetu", before: "|131052-308T", action: .delete, after: "|31052-308T"),
+        Row(field: "hetu", before: "|31052-308T", action: .type("1"), after: "1|31052-308T"),
+        Row(field: "hetu", before: "|250XE5+5", action: .delete, after: "|50XE5+5"),
         Row(field: "reference_upper", before: "|REF-4EF4KD", action: .delete, after: "|REF-EF4KD"),
         Row(field: "ru_plus", before: "|+7 (17", action: .delete, after: "|+7 (7"),
         Row(field: "full_width", before: "12／|34", action: .type("x"), after: "12／|34", rejected: true),
@@ -206,6 +217,18 @@ func configuredField(_ formatters: String, validators: String = "[]") throws -> 
         let field = try Self.field("date_weekday")
         #expect(field.format("SN03").text == "SN03")
         #expect(field.format("SN03").unexpected == ["N", "0", "3"])
+    }
+
+    /// A text with characters of no pattern is laid out in the pattern its layout's own text chooses (CPF or
+    /// CNPJ: the letters that only CNPJ would take dropped, twelve digits are CNPJ's), so that formatting is
+    /// idempotent and the value gives the text back.
+    @Test func severalPatternsLayOutWhatTheirOwnTextChooses() throws {
+        let field = builtinField("tax_id_br")
+        for text in ["éßD é٣张５Z👍🏽a/.\t9ß(057５B/@8301x０", "38ééé 7é1E9éDE4,５)1,😀X０٣8é8"] {
+            let once = field.format(text)
+            #expect(field.format(once.text).text == once.text, "\(text.debugDescription): \(once.text)")
+            #expect(field.format(once.value).text == once.text, "\(text.debugDescription): \(once.value)")
+        }
     }
 
     @Test func theValueOfAPatternThatStartsWithDigitsHoldsThem() throws {

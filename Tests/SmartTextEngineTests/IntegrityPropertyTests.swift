@@ -194,7 +194,8 @@ import Testing
                     let pasted = try field.edit(
                         EditRequest(text: "", start: 0, end: 0, replacement: input, inputType: .insertFromPaste))
                     #expect(
-                        typed.text == pasted.text || FieldGenerator.typingDiffersFromPasting(input, in: field),
+                        typed.text == pasted.text || FieldGenerator.typingDiffersFromPasting(input, in: field)
+                            || Self.capRefusesOnTheWay(input, parts: [first, second], pasted: pasted.text),
                         "\(chain): \(input.debugDescription)")
                 }
                 var text = field.format(Self.text(&generator, generated.alphabet, maxLength: 12)).text
@@ -208,6 +209,18 @@ import Testing
             }
         }
         #expect(accepted > 100, "\(accepted) chains of \(Self.chainParts.count * Self.chainParts.count) accepted")
+    }
+
+    /// A `maxLength` in a chain refuses a key whose text would be longer than the cap, even when a later key
+    /// would shorten it again (`01/207` on the way to `01/2079`, which a card expiry writes `01/79`, in a field
+    /// capped at 5); a paste reads the whole input at once. True when the chain without its caps types `input`
+    /// to what the paste gave.
+    static func capRefusesOnTheWay(_ input: String, parts: [String], pasted: String) -> Bool {
+        let uncapped = parts.filter { !$0.contains(#""maxLength""#) }
+        guard uncapped.count < parts.count, !uncapped.isEmpty,
+            let field = try? configuredField("[\(uncapped.joined(separator: ", "))]")
+        else { return false }
+        return (try? typeEach(field, input).text) == pasted
     }
 
     // MARK: Checks

@@ -293,6 +293,11 @@ func requestLocale(_ tag: String, region: String? = nil, currencies: [String] = 
         #expect(try result(pounds, "١|\u{00A0}ج.م.\u{200F}", .type("2")) == "١٢|\u{00A0}ج.م.\u{200F}")
         #expect(try result(pounds, "١٢|\u{00A0}ج.م.\u{200F}", .type(".")) == "١٢٫|\u{00A0}ج.م.\u{200F}")
         #expect(try result(pounds, "١٢\u{00A0}ج.م.\u{200F}|", .backspace) == "١|\u{00A0}ج.م.\u{200F}")
+        // Backspace on the last letter of a symbol of several, a group separator before it: the digit before
+        // the symbol goes, as from anywhere else in the symbol.
+        let dollars = try configuredField(#"[{"number": {"currency": "USD"}}]"#).pinned(to: "es-ES")
+        #expect(try result(dollars, "36.258\u{00A0}US$|", .backspace) == "3625|\u{00A0}US$")
+        #expect(try result(dollars, "36.258\u{00A0}US|$", .backspace) == "3625|\u{00A0}US$")
         // A minus sign typed before a symbol the locale writes it after.
         let dutch = Self.field("price").pinned(to: "nl-NL")
         #expect(try result(dutch, "|", .type("-")) == "€\u{00A0}-|")

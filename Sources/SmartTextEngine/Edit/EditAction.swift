@@ -195,11 +195,13 @@ struct EditAction {
     }
 
     /// The old indices of the separators the old text's formatting consumed (its layout's own), outside what
-    /// the edit takes.
+    /// the edit takes and the range it was sent (Backspace on the `$` of a suffix ` US$` that took the digit
+    /// before it: the `$` is still the key's).
     private mutating func formattingSeparators() -> [Int] {
         let significant = significant()
         return old.indices.filter { index in
-            !removed.contains(index) && !significant[index] && !old[index].isSpace && !old[index].isLetter
+            !removed.contains(index) && !(start..<end).contains(index) && !significant[index] && !old[index].isSpace
+                && !old[index].isLetter
                 && old[index].asciiDigit == nil
         }
     }

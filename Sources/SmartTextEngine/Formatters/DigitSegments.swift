@@ -15,7 +15,8 @@ import SmartTextSupport
 /// that is not full, is significant (it is in `value`, so that formatting the value gives the text
 /// back) until the part is full again. A digit already in the text that an edit elsewhere moves where it
 /// does not fit stays there, out of place (reported unexpected: the date is invalid until it is fixed),
-/// so no edit loses a digit; so do digits past the last segment, unless they are new, when they overflow.
+/// so no edit loses a digit; so do digits past the last segment, unless they are new, when they overflow, and a
+/// separator already in the text that an edit before it moved into the last part with more after it.
 struct DigitSegments: Sendable {
     /// One run of digits.
     struct Segment: Sendable {
@@ -219,6 +220,14 @@ struct DigitSegments: Sendable {
                         current += 1
                     }
                     // Else it is formatting, dropped.
+                } else if closes(scalar), current == segments.count - 1, !filled[current].isEmpty,
+                    !context.isFresh(index),
+                    Self.digitFollows(input, after: index, orLetter: named != nil, formatting: formatting)
+                {
+                    // Already in the text, inside the last part with more after it (it held a part an edit before it
+                    // moved on): it stays, out of place, as a digit would.
+                    unexpected.append(index)
+                    keepMoved(typedSeparator, at: index)
                 } else if !Separators.contains(scalar) && !closes(scalar) && !separator.contains(scalar)
                     && !skipping.contains(scalar) && named.map({ segments[$0].names!.endings.contains(scalar) }) != true
                 {

@@ -277,60 +277,8 @@ public struct FormatterPipeline: Sendable {
         var result = first.format(input, context: context)
         for formatter in formatters.dropFirst() {
             var stepContext = context
-            stepContext.fresh = Self.freshOutput(of: result, fresh: context.fresh)
-            let next = formatter.format(result.scalars, context: stepContext)
-            var sources: [Provenance] = []
-            sources.reserveCapacity(next.sources.count)
-            for source in next.sources {
-                guard let index = source.inputIndex else {
-                    sources.append(source)
-                    continue
-                }
-                let earlier = result.sources[index]
-                if source.isKept {
-                    sources.append(earlier)
-                } else if let original = earlier.inputIndex {
-                    sources.append(.consumed(original))
-                } else {
-                    sources.append(.literal)
-                }
-            }
-            var meta = result.meta
-            for member in next.meta.members { meta[member.key] = member.value }
-            // What this step dropped or normalized, as indices of the original input (a literal an
-            // earlier step inserted is formatting, whatever a later step does with it).
-            var unexpected = result.unexpected
-            var normalized = result.normalized
-            var holding = result.holding
-            for index in next.holding {
-                if let original = result.sources[index].inputIndex { holding.append(original) }
-            }
-            for index in next.unexpected {
-                if let original = result.sources[index].inputIndex { unexpected.append(original) }
-            }
-            for index in next.normalized {
-                if let original = result.sources[index].inputIndex { normalized.append(original) }
-            }
-            // The earlier suffix, as far as this step keeps it at the end.
-            var suffix = next.suffix
-            if result.suffix > 0 {
-                let earlierSuffix = result.suffixStart
-                let carried = next.sources.reversed().prefix { ($0.inputIndex ?? -1) >= earlierSuffix }.count
-                suffix = max(suffix, carried)
-            }
-            // A value of the earlier step's own holds while this step keeps its text as it is.
-            let value =
-                next.value
-                ?? (result.value != nil && next.scalars == result.scalars
-                    && next.sources.enumerated().allSatisfy { $0.element == .kept($0.offset) } ? result.value : nil)
-            result = Formatted(
-                scalars: next.scalars, sources: sources,
-                complete: Self.combine(result.complete, next.complete),
-                overflow: result.overflow || next.overflow, meta: meta,
-                unexpected: next.unexpected.isEmpty ? unexpected : unexpected.sorted(),
-                normalized: next.normalized.isEmpty ? normalized : normalized.sorted(), suffix: suffix,
-                holding: holding)
-            result.value = value
+            stepContext.fresh = result.freshOutput(of: context.fresh)
+            result = result.followed(by: formatter.format(result.scalars, context: stepContext))
         }
         if formatters.count > 1 && !result.unexpected.isEmpty { Self.matchDroppedToLiterals(&result, input: input) }
         return result
@@ -357,31 +305,21 @@ public struct FormatterPipeline: Sendable {
         result.unexpected = unexpected
     }
 
-    /// The output positions of `formatted` that came from fresh input: the next formatter's fresh range.
-    private static func freshOutput(of formatted: Formatted, fresh: Range<Int>) -> Range<Int> {
-        guard !fresh.isEmpty else {
-            // A deletion's point: before the first output from input at or after it.
-            let point =
-                formatted.sources.firstIndex { ($0.inputIndex ?? -1) >= fresh.lowerBound } ?? formatted.sources.count
-            return point..<point
-        }
-        var first: Int? = nil
-        var last = 0
-        for (position, source) in formatted.sources.enumerated() {
-            guard let index = source.inputIndex, fresh.contains(index) else { continue }
-            if first == nil { first = position }
-            last = position
-        }
-        guard let first else { return 0..<0 }
-        return first..<(last + 1)
-    }
-
     /// The longest text the pipeline can produce, when any formatter limits it.
     public var maximumLength: Int? { formatters.compactMap(\.maximumLength).min() }
 
-    /// The characters typing can add: those every formatter of the pipeline accepts.
+    /// The characters typing can add: those every formatter of the pipeline accepts, and those a formatter
+    /// after the first takes whatever their class (its literals: a space typed into `digits` then `creditCard`
+    /// is the card's group space, consumed where it stands; see `matchDroppedToLiterals`).
     public var acceptedCharacters: AcceptedCharacters {
-        formatters.reduce(.anything) { $0.intersection($1.acceptedCharacters) }
+        var accepted = formatters.reduce(AcceptedCharacters.anything) { $0.intersection($1.acceptedCharacters) }
+        let literals = formatters.dropFirst().flatMap(\.acceptedCharacters.characters)
+        if !literals.isEmpty {
+            accepted = AcceptedCharacters(
+                digits: accepted.digits, letters: accepted.letters, whitespace: accepted.whitespace,
+                others: accepted.others, characters: accepted.characters + literals)
+        }
+        return accepted
     }
 
     /// The value to submit: the significant scalars, in their submitted form.
@@ -397,10 +335,89 @@ public struct FormatterPipeline: Sendable {
         return value
     }
 
-    private static func combine(_ first: Bool?, _ second: Bool?) -> Bool? {
+    static func combine(_ first: Bool?, _ second: Bool?) -> Bool? {
         switch (first, second) {
         case (nil, let other), (let other, nil): return other
         case (.some(let a), .some(let b)): return a && b
         }
+    }
+}
+
+extension Formatted {
+    /// The output positions that came from fresh input `fresh`: the next formatter's fresh range (a deletion's
+    /// point, where nothing is fresh, before the first output from input at or after it).
+    func freshOutput(of fresh: Range<Int>) -> Range<Int> {
+        guard !fresh.isEmpty else {
+            let point = sources.firstIndex { ($0.inputIndex ?? -1) >= fresh.lowerBound } ?? sources.count
+            return point..<point
+        }
+        var first: Int? = nil
+        var last = 0
+        for (position, source) in sources.enumerated() {
+            guard let index = source.inputIndex, fresh.contains(index) else { continue }
+            if first == nil { first = position }
+            last = position
+        }
+        guard let first else { return 0..<0 }
+        return first..<(last + 1)
+    }
+
+    /// This formatting followed by `next`, the formatting of this one's text: its text, with provenance,
+    /// unexpected and normalized characters as indices of this one's input.
+    func followed(by next: Formatted) -> Formatted {
+        let result = self
+        var sources: [Provenance] = []
+        sources.reserveCapacity(next.sources.count)
+        for source in next.sources {
+            guard let index = source.inputIndex else {
+                sources.append(source)
+                continue
+            }
+            let earlier = result.sources[index]
+            if source.isKept {
+                sources.append(earlier)
+            } else if let original = earlier.inputIndex {
+                sources.append(.consumed(original))
+            } else {
+                sources.append(.literal)
+            }
+        }
+        var meta = result.meta
+        for member in next.meta.members { meta[member.key] = member.value }
+        // What this step dropped or normalized, as indices of the original input (a literal an
+        // earlier step inserted is formatting, whatever a later step does with it).
+        var unexpected = result.unexpected
+        var normalized = result.normalized
+        var holding = result.holding
+        for index in next.holding {
+            if let original = result.sources[index].inputIndex { holding.append(original) }
+        }
+        for index in next.unexpected {
+            if let original = result.sources[index].inputIndex { unexpected.append(original) }
+        }
+        for index in next.normalized {
+            if let original = result.sources[index].inputIndex { normalized.append(original) }
+        }
+        // The earlier suffix, as far as this step keeps it at the end.
+        var suffix = next.suffix
+        if result.suffix > 0 {
+            let earlierSuffix = result.suffixStart
+            let carried = next.sources.reversed().prefix { ($0.inputIndex ?? -1) >= earlierSuffix }.count
+            suffix = max(suffix, carried)
+        }
+        // A value of the earlier step's own holds while this step keeps its text as it is.
+        let value =
+            next.value
+            ?? (result.value != nil && next.scalars == result.scalars
+                && next.sources.enumerated().allSatisfy { $0.element == .kept($0.offset) } ? result.value : nil)
+        var composed = Formatted(
+            scalars: next.scalars, sources: sources,
+            complete: FormatterPipeline.combine(result.complete, next.complete),
+            overflow: result.overflow || next.overflow, meta: meta,
+            unexpected: next.unexpected.isEmpty ? unexpected : unexpected.sorted(),
+            normalized: next.normalized.isEmpty ? normalized : normalized.sorted(), suffix: suffix,
+            holding: holding)
+        composed.value = value
+        return composed
     }
 }

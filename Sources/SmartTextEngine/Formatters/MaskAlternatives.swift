@@ -40,6 +40,28 @@ public struct MaskAlternatives: TextFormatter {
     }
 
     public func format(_ input: [Unicode.Scalar], context: FormatContext) -> Formatted {
+        var (formatted, owner) = choose(input, context: context)
+        // A layout that drops characters or keeps some out of place may not be the one its own text chooses
+        // (without the characters it dropped, another pattern may keep the rest in place): its text is laid
+        // out again until it chooses itself, so that formatting the answer gives it back (rule 9).
+        for _ in 0..<2 where !formatted.unexpected.isEmpty {
+            var again = context
+            again.fresh = formatted.freshOutput(of: context.fresh)
+            let (next, nextOwner) = choose(formatted.scalars, context: again)
+            guard next.scalars != formatted.scalars else { break }
+            // What this layout dropped stays dropped; what it kept out of place, the next one places.
+            var kept = Set<Int>()
+            for source in formatted.sources { if let index = source.inputIndex { kept.insert(index) } }
+            formatted.unexpected.removeAll(where: kept.contains)
+            formatted = formatted.followed(by: next)
+            owner = nextOwner
+        }
+        if !formatted.scalars.isEmpty { formatted.meta["mask"] = .string(choices[owner].name) }
+        return formatted
+    }
+
+    /// The layout to show of `input` and the index of its pattern.
+    private func choose(_ input: [Unicode.Scalar], context: FormatContext) -> (Formatted, Int) {
         var candidates: [Formatted] = []
         var owners: [Int] = []
         for (index, choice) in choices.enumerated() {
@@ -55,9 +77,7 @@ public struct MaskAlternatives: TextFormatter {
             owners = [0]
         }
         let best = MaskFormatter.bestLayout(candidates, context: context)
-        var formatted = candidates[best]
-        if !formatted.scalars.isEmpty { formatted.meta["mask"] = .string(choices[owners[best]].name) }
-        return formatted
+        return (candidates[best], owners[best])
     }
 
     /// True when `choice` may lay out `formatted` (its own formatting): it has no `startsWith`, or the value so

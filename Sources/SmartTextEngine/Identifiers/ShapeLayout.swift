@@ -26,6 +26,9 @@ package struct ShapeLayout: Sendable {
     /// Every character some position of some shape takes: any other is never part of the text (dropped
     /// wherever it is, so that a client may refuse it at once).
     package let characters: CharacterSet128
+    /// The symbols some shape takes as part of the value (a century sign) that no shape writes as a separator:
+    /// one already in the text stays where an edit moves it, out of place, as a letter or digit does.
+    let valueSymbols: CharacterSet128
 
     package init(shapes: [IdentifierShape], owners: [Int]) {
         self.shapes = shapes
@@ -47,7 +50,14 @@ package struct ShapeLayout: Sendable {
         }
         self.prefix = prefix
         self.maximumCount = shapes.map(\.count).max() ?? 0
-        self.characters = shapes.flatMap(\.slots).reduce(CharacterSet128()) { $0.union($1) }
+        let characters = shapes.flatMap(\.slots).reduce(CharacterSet128()) { $0.union($1) }
+        self.characters = characters
+        let written = Set(shapes.flatMap { $0.separators.joined() })
+        var valueSymbols = CharacterSet128()
+        for byte in characters.members where !(byte >= 0x41 && byte <= 0x5A) && !(byte >= 0x30 && byte <= 0x39) {
+            if !written.contains(Unicode.Scalar(byte)) { valueSymbols.insert(byte) }
+        }
+        self.valueSymbols = valueSymbols
     }
 
     /// What the layout found, besides the formatted text.
@@ -95,6 +105,15 @@ package struct ShapeLayout: Sendable {
             ? byte : nil
     }
 
+    /// A symbol already in the text that some shape takes as part of the value and none writes as a separator
+    /// (the century sign `-` of `131052-308T` once Delete took the first digit): kept, out of place where
+    /// it no longer fits, not dropped as formatting.
+    private func movedSymbol(_ scalar: Unicode.Scalar, fresh: Bool) -> UInt8? {
+        let character = scalar.halfWidth
+        guard !fresh, character.isASCII, valueSymbols.contains(UInt8(character.value)) else { return nil }
+        return UInt8(character.value)
+    }
+
     package func format(_ input: [Unicode.Scalar], context: FormatContext) -> Result {
         var significant: [Significant] = []
         significant.reserveCapacity(maximumCount)
@@ -109,7 +128,9 @@ package struct ShapeLayout: Sendable {
         }
         while index < input.count {
             defer { index += 1 }
-            guard let byte = Self.normalized(input[index]) ?? symbol(input[index], at: value.count, candidates)
+            guard
+                let byte = Self.normalized(input[index]) ?? symbol(input[index], at: value.count, candidates)
+                    ?? movedSymbol(input[index], fresh: context.isFresh(index))
             else {
                 if !Separators.contains(input[index].halfWidth) { unexpected.append(index) }
                 continue
