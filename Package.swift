@@ -45,7 +45,7 @@ let package = Package(
             dependencies: [
                 "SmartTextEngine", "SmartTextJSON", "SmartTextSupport", "CRE2", "CZxcvbn", "CPhoneNumber", "CICU",
             ],
-            exclude: ["PostalCodes/postal-codes.json"],
+            exclude: ["PostalCodes/postal-codes.json", "Messages/messages.json"],
             plugins: ["EmbedResources"]
         ),
 

@@ -11,6 +11,7 @@ struct EmbedResources: BuildToolPlugin {
         "SmartTextNativeRules": [
             ("builtinRegistry", "registry/builtin.json"),
             ("postalCodes", "Sources/SmartTextNativeRules/PostalCodes/postal-codes.json"),
+            ("messageCatalog", "Sources/SmartTextNativeRules/Messages/messages.json"),
         ],
         "SmartTextServer": [
             ("version", "VERSION"), ("openAPIDocument", "openapi.yaml"), ("webClient", "clients/web/smarttext.js"),

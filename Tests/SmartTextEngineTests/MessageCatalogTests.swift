@@ -12,6 +12,17 @@ import Testing
         #expect(MessageCatalog.languages.first { $0.tag == "de" }?.name == "Deutsch")
     }
 
+    /// Each rule module owns its messages: the native rules' catalogue holds the phone, postal code, regex and
+    /// password texts, in every language the engine's lists, and the engine's holds none of them.
+    @Test func theNativeRulesOwnTheirMessagesInTheServicesLanguages() {
+        for key in ["phone", "phone.type", "phone.otherRegion", "regex", "passwordStrength", "postalCode"] {
+            #expect(Set(MessageCatalog.nativeRules.text(key).entries.map(\.tag)) == Set(Self.languages), "\(key)")
+            #expect(!MessageCatalog.engine.has(key), "\(key)")
+        }
+        #expect(MessageCatalog.nativeRules.term("phone.typeName.mobile").resolve(LocalePreference(tags: ["de"])) != "")
+        #expect(!MessageCatalog.nativeRules.has("notEmpty"))
+    }
+
     @Test func languagesAreNegotiatedWithFallbacks() {
         let cases: [(String, String)] = [
             ("zh-TW", "zh-Hant"), ("zh-Hant-HK", "zh-Hant"), ("zh-CN", "zh-Hans"), ("zh", "zh-Hans"), ("pt", "pt-BR"),
@@ -92,7 +103,7 @@ import Testing
             if let suggestion { #expect(first == suggestion) }
             #expect(
                 first
-                    == MessageCatalog.text("passwordStrength.suggestion.addWords").resolve(
+                    == MessageCatalog.nativeRules.text("passwordStrength.suggestion.addWords").resolve(
                         LocalePreference(tags: [tag])))
         }
     }

@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
-"""Checks the message catalogue (Sources/SmartTextEngine/Messages/messages.json).
+"""Checks the message catalogues: the engine's (Sources/SmartTextEngine/Messages/messages.json), which lists
+the service's languages, and each other rule module's (Sources/*/Messages/messages.json), in those languages.
 
-Usage: python3 Tests/messages/check_messages.py [path/to/messages.json]
+Usage: python3 Tests/messages/check_messages.py [path/to/messages.json ...]
 
 Fails (exit status 1, one readable line per problem) unless:
-- the file is UTF-8 (no byte order mark) JSON with no duplicate key at any level;
-- it has "languages" (tag -> name) and "messages" (key -> {tag: text}), and
-  optionally "terms" (words inserted into messages, same shape as "messages");
+- each file is UTF-8 (no byte order mark) JSON with no duplicate key at any level;
+- the engine's has "languages" (tag -> name), another module's none (it speaks the engine's), and each has
+  "messages" (key -> {tag: text}) and optionally "terms" (words inserted into messages, same shape);
+- no key is in two catalogues (a rule's texts live in its own module);
 - every entry has a text for every language of "languages", and no other;
 - every text has the same multiset of {placeholder}s as its English text;
 - braces are balanced: every "{" is closed by a "}" before the next "{",
@@ -20,15 +22,15 @@ Python 3 standard library only.
 """
 
 import collections
+import glob
 import json
 import os
 import re
 import sys
 import unicodedata
 
-DEFAULT_PATH = os.path.join(
-    os.path.dirname(os.path.abspath(__file__)), "..", "..", "Sources", "SmartTextEngine", "Messages", "messages.json"
-)
+SOURCES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Sources")
+ENGINE_PATH = os.path.join(SOURCES, "SmartTextEngine", "Messages", "messages.json")
 BIDI_CONTROLS = {0x061C, 0x200E, 0x200F} | set(range(0x202A, 0x202F)) | set(range(0x2066, 0x206A))
 PLACEHOLDER_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*\Z")
 SECTIONS = ("messages", "terms")
@@ -88,7 +90,9 @@ def describe(counter):
     return ", ".join(f"{{{name}}}" + (f" x{count}" if count > 1 else "") for name, count in sorted(counter.items()))
 
 
-def check(path):
+def check(path, engine_languages=None):
+    """The problems of the catalogue at `path`; `engine_languages` the languages of the engine's catalogue, for
+    another module's (which lists none of its own)."""
     errors = []
     try:
         raw = open(path, "rb").read()
@@ -114,6 +118,10 @@ def check(path):
         if key not in ("languages",) + SECTIONS:
             errors.append(f'{path}: unknown top-level key "{key}" (expected languages, messages, terms)')
     languages = catalogue.get("languages")
+    if engine_languages is not None:
+        if languages is not None:
+            errors.append(f'{path}: lists "languages": a module\'s catalogue speaks the engine\'s languages')
+        languages = engine_languages
     if not isinstance(languages, dict) or not languages:
         return errors + [f'{path}: "languages" must be a non-empty object of tag -> name'], 0, 0, {}
     for tag, name in languages.items():
@@ -179,25 +187,56 @@ def check(path):
     return errors, texts_checked, len(languages), counts
 
 
-def main(argv):
-    path = argv[1] if len(argv) > 1 else DEFAULT_PATH
-    path = os.path.normpath(path)
-    errors, texts_checked, language_count, counts = check(path)
+def report(path, errors, texts_checked, language_count, counts):
+    """Prints the problems of one catalogue and its summary; True when it has none."""
     for error in errors:
         print("FAIL " + error)
     parts = [f"{count} {section}" for section, count in counts.items()]
     if not language_count:
         print(f"{path}: not checked further: {len(errors)} problem(s)")
-        return 1
+        return False
     summary = (
         f"{path}: {' + '.join(parts) if parts else 'no entries'} x {language_count} languages"
         f" = {texts_checked} texts checked"
     )
-    if errors:
-        print(f"{summary}: {len(errors)} problem(s)")
-        return 1
-    print(f"{summary}: OK")
-    return 0
+    print(f"{summary}: {len(errors)} problem(s)" if errors else f"{summary}: OK")
+    return not errors
+
+
+def keys(path):
+    """The keys of a catalogue's sections, as (section, key) pairs; empty when it cannot be read."""
+    try:
+        catalogue = json.load(open(path, encoding="utf-8"))
+    except (OSError, ValueError):
+        return set()
+    return {(section, key) for section in SECTIONS for key in (catalogue.get(section) or {})}
+
+
+def main(argv):
+    """The engine's catalogue first (its languages are the service's), then the others."""
+    if len(argv) > 1:
+        paths = [os.path.normpath(path) for path in argv[1:]]
+    else:
+        others = glob.glob(os.path.join(SOURCES, "*", "Messages", "messages.json"))
+        paths = [os.path.normpath(ENGINE_PATH)] + sorted(
+            os.path.normpath(path) for path in others if os.path.normpath(path) != os.path.normpath(ENGINE_PATH)
+        )
+    ok = True
+    engine_languages = None
+    owners = {}
+    for index, path in enumerate(paths):
+        errors, texts_checked, language_count, counts = check(path, engine_languages if index else None)
+        if index == 0:
+            try:
+                engine_languages = json.load(open(path, encoding="utf-8")).get("languages")
+            except (OSError, ValueError):
+                engine_languages = None
+        for section, key in sorted(keys(path)):
+            if (section, key) in owners:
+                errors.append(f"{section}.{key}: in {owners[(section, key)]} and in {path} (one module owns it)")
+            owners[(section, key)] = path
+        ok = report(path, errors, texts_checked, language_count, counts) and ok
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":

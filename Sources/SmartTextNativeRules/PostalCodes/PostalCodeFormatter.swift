@@ -172,6 +172,6 @@ public struct PostalCodeValidator: Validator {
     }
 
     public func message(for check: RuleCheck) -> LocalizedText {
-        MessageCatalog.text(check.variant == "region" ? "postalCode.region" : "postalCode")
+        MessageCatalog.nativeRules.text(check.variant == "region" ? "postalCode.region" : "postalCode")
     }
 }

@@ -1,4 +1,4 @@
-public import SmartTextEngine
+import SmartTextEngine
 import SmartTextJSON
 internal import SmartTextSupport
 

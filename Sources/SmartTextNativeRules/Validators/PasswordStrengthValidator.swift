@@ -63,7 +63,7 @@ public struct PasswordStrengthValidator: Validator {
         guard case .object(var feedback)? = details["feedback"] else { return details }
         func resolved(_ value: JSONValue) -> JSONValue {
             guard case .string(let key) = value else { return value }
-            return .string(MessageCatalog.text(key).resolve(locale))
+            return .string(MessageCatalog.nativeRules.text(key).resolve(locale))
         }
         if let warning = feedback["warning"] { feedback["warning"] = resolved(warning) }
         if case .array(let suggestions)? = feedback["suggestions"] {
@@ -78,7 +78,7 @@ public struct PasswordStrengthValidator: Validator {
     static func feedback(_ strength: PasswordStrength) -> JSONObject {
         var feedback = JSONObject()
         if strength.score < 3, let kind = strength.weaknesses.first,
-            MessageCatalog.has("passwordStrength.warning.\(kind)")
+            MessageCatalog.nativeRules.has("passwordStrength.warning.\(kind)")
         {
             feedback["warning"] = .string("passwordStrength.warning.\(kind)")
         }
@@ -89,5 +89,5 @@ public struct PasswordStrengthValidator: Validator {
         return feedback
     }
 
-    public func message(for check: RuleCheck) -> LocalizedText { MessageCatalog.text("passwordStrength") }
+    public func message(for check: RuleCheck) -> LocalizedText { MessageCatalog.nativeRules.text("passwordStrength") }
 }

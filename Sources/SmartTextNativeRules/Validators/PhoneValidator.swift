@@ -49,8 +49,8 @@ public struct PhoneValidator: Validator {
     /// `{types}`: the allowed types' names joined in each language ("mobile or landline");
     /// `{region}`: the region's name in each language ("United States", "美国").
     public var localizedParameters: [String: LocalizedText] {
-        let join = MessageCatalog.term("phone.typeName.join")
-        let names = types.map { MessageCatalog.term("phone.typeName.\($0.rawValue)") }
+        let join = MessageCatalog.nativeRules.term("phone.typeName.join")
+        let names = types.map { MessageCatalog.nativeRules.term("phone.typeName.\($0.rawValue)") }
         let joined = MessageCatalog.tags.map { tag -> (String, String) in
             let language = LocalePreference(tags: [tag])
             let list = names.dropFirst().reduce(names.first?.resolve(language) ?? "") { list, name in
@@ -160,10 +160,10 @@ public struct PhoneValidator: Validator {
 
     public func message(for check: RuleCheck) -> LocalizedText {
         switch check.variant {
-        case "type": MessageCatalog.text("phone.type")
-        case "region": MessageCatalog.text("phone.otherRegion")
-        case "callingCode": MessageCatalog.text("phone.otherCallingCode")
-        default: MessageCatalog.text("phone")
+        case "type": MessageCatalog.nativeRules.text("phone.type")
+        case "region": MessageCatalog.nativeRules.text("phone.otherRegion")
+        case "callingCode": MessageCatalog.nativeRules.text("phone.otherCallingCode")
+        default: MessageCatalog.nativeRules.text("phone")
         }
     }
 }

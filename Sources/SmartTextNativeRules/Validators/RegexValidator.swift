@@ -18,6 +18,6 @@ public struct RegexValidator: Validator {
     }
 
     public func message(for check: RuleCheck) -> LocalizedText {
-        MessageCatalog.text("regex")
+        MessageCatalog.nativeRules.text("regex")
     }
 }
