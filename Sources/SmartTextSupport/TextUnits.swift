@@ -16,18 +16,17 @@ public enum TextUnits {
     @inlinable public static func scalars(_ text: String) -> [Unicode.Scalar] {
         // One pass into room for the worst case (one scalar per UTF-8 byte);
         // `append(contentsOf:)` walked the string twice, once only to count.
+        // `reserveCapacity` and `append`, not `init(unsafeUninitializedCapacity:)`,
+        // which allocates unspecialized (see `Array.filled(with:count:)`).
         let capacity = text.utf8.count
         // Not for the empty text: with capacity 0 the initializer stores the count
         // into the one shared empty-array object, a write ThreadSanitizer reports
         // as a race when two threads do it.
         guard capacity > 0 else { return [] }
-        return [Unicode.Scalar](unsafeUninitializedCapacity: capacity) { buffer, count in
-            count = 0
-            for scalar in text.unicodeScalars {
-                buffer.initializeElement(at: count, to: scalar)
-                count += 1
-            }
-        }
+        var scalars: [Unicode.Scalar] = []
+        scalars.reserveCapacity(capacity)
+        for scalar in text.unicodeScalars { scalars.append(scalar) }
+        return scalars
     }
 
     /// A string from scalars, encoded to UTF-8 straight into the string's own
@@ -197,5 +196,19 @@ extension Unicode.Scalar {
     @inlinable public var isSpace: Bool {
         if value < 0x80 { return value == 0x20 || (value >= 0x09 && value <= 0x0D) }
         return properties.isWhitespace
+    }
+}
+
+extension Array {
+    /// `count` copies of `value`, as `init(repeating:count:)` makes them, allocated through the path the
+    /// compiler specializes: `init(repeating:count:)` and `init(unsafeUninitializedCapacity:)` allocate
+    /// through the standard library's unspecialized `_allocateBufferUninitialized`, which looks the storage
+    /// class's metadata up at run time, about 600 instructions a call (BENCHMARKS.md item 19).
+    @inlinable public static func filled(with value: Element, count: Int) -> [Element] {
+        var array: [Element] = []
+        guard count > 0 else { return array }
+        array.reserveCapacity(count)
+        array.append(contentsOf: repeatElement(value, count: count))
+        return array
     }
 }

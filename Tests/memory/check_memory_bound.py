@@ -10,7 +10,7 @@ Worst case, in the README's terms (section "Memory"):
 For the default flags and for larger settings, the server is started and driven to that worst case:
 
 1. the caches are filled with fresh values (phone numbers of every region, passwords, e-mail
-   addresses, IBANs, signup forms; every value new, so the phone layout, phone verdict and password
+   addresses, IBANs, signup forms; every value new, so the phone layout, phone inspection and password
    verdict caches fill up to their bounds and keep evicting), and 20,000 requests each come in a locale
    tag never seen before, and 400 with a 60 KB locale;
 2. --max-connections connections each send a request's headers and all but the last byte of a

@@ -242,12 +242,25 @@ extension Field {
     static func keptInputs(
         _ formatted: Formatted, old: [Unicode.Scalar], removing removed: Range<Int>, inserting count: Int
     ) -> [Bool] {
-        var kept = [Bool](repeating: false, count: old.count - removed.count + count)
+        var kept = [Bool].filled(with: false, count: old.count - removed.count + count)
         let sources = formatted.sources
+        // Usually the sources are in input order, and then every consumed character is in place: asked once,
+        // not by a scan of the sources per consumed character.
+        var inOrder = true
+        var greatest = -1
+        for source in sources {
+            guard let index = source.inputIndex else { continue }
+            if index < greatest {
+                inOrder = false
+                break
+            }
+            greatest = index
+        }
         /// True when every input written before `position` comes before `index`, and every one after it after.
         func inPlace(_ index: Int, at position: Int) -> Bool {
-            !sources[..<position].contains { ($0.inputIndex ?? -1) > index }
-                && !sources[(position + 1)...].contains { ($0.inputIndex ?? .max) < index }
+            inOrder
+                || (!sources[..<position].contains { ($0.inputIndex ?? -1) > index }
+                    && !sources[(position + 1)...].contains { ($0.inputIndex ?? .max) < index })
         }
         for (position, source) in sources.enumerated() {
             switch source {

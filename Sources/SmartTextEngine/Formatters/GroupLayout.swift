@@ -49,7 +49,15 @@ package struct GroupLayout {
             if position > 0 {
                 // Only input before the next character that has a place in it (a padding `0` has none: the
                 // separator after `21` in `216/0`, laid out `21/06/0`, is not the `/` typed after the `6`).
-                let limit = significant[position...].lazy.compactMap(\.inputIndex).first ?? input.count
+                var limit = input.count
+                var next = position
+                while next < significant.count {
+                    if let index = significant[next].inputIndex {
+                        limit = index
+                        break
+                    }
+                    next += 1
+                }
                 placeLiterals(separator(position), into: &output, input: input, from: &searchFrom, before: limit)
             }
             if let index = item.inputIndex {

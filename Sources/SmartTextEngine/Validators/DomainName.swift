@@ -194,11 +194,15 @@ enum EmailDomain {
             if label.last == "-" { return (isLast ? .tooShortSoFar : .fail, nil) }
         }
         guard ascii else { return (.pass, nil) }
-        var name = String.UnicodeScalarView()
+        // Lower-cased bytes made into a string at once (`String.UnicodeScalarView.append` per scalar cost more
+        // than the whole check).
+        var name: [UInt8] = []
+        name.reserveCapacity(domain.count)
         for scalar in domain {
-            name.append(scalar.value >= 0x41 && scalar.value <= 0x5A ? Unicode.Scalar(scalar.value + 32)! : scalar)
+            let byte = UInt8(scalar.value)
+            name.append(byte >= 0x41 && byte <= 0x5A ? byte + 32 : byte)
         }
-        return (.pass, String(name))
+        return (.pass, String(decoding: name, as: UTF8.self))
     }
 
     /// UTS 46 processing of the mapped domain, then IDNA2008's repertoire on its U-labels. A name whose

@@ -203,9 +203,9 @@ enum PhoneLibrary {
     /// True when some number of `scope` (of the types `mode` names) is written as `text` followed by
     /// `extra` or more digits, read for `region` (``PhoneNumbering/canContinue(_:region:extra:mode:scope:)``).
     /// libphonenumber has no such question: both numbering modes answer it from the compiled
-    /// metadata; without it, every number can continue. Not cached here: its callers' answers are
-    /// (the layout's and the verdicts), and for a new number a cache's key, lookup and insertion cost
-    /// as much as the answer (a parse of the digits and a few table walks).
+    /// metadata; without it, every number can continue. Not cached: for a new number a cache's key,
+    /// lookup and insertion cost as much as the answer (a parse of the digits and a few table walks), and the
+    /// layout's answers, which ask it most, are cached.
     static func canContinue(
         _ text: String, region: String, extra: Int, mode: PhoneNumbering.Mode, scope: PhoneNumbering.Scope = .any
     ) -> Bool {
