@@ -19,9 +19,7 @@ public enum TextUnits {
         // `reserveCapacity` and `append`, not `init(unsafeUninitializedCapacity:)`,
         // which allocates unspecialized (see `Array.filled(with:count:)`).
         let capacity = text.utf8.count
-        // Not for the empty text: with capacity 0 the initializer stores the count
-        // into the one shared empty-array object, a write ThreadSanitizer reports
-        // as a race when two threads do it.
+        // The empty text has nothing to reserve: the shared empty array.
         guard capacity > 0 else { return [] }
         var scalars: [Unicode.Scalar] = []
         scalars.reserveCapacity(capacity)
